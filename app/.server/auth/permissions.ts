@@ -1,0 +1,46 @@
+// Global roles and what they may do: spec section 6. Per-organization roles live in the organization plugin.
+import { createAccessControl } from "better-auth/plugins/access";
+import { adminAc, defaultStatements } from "better-auth/plugins/admin/access";
+
+export const statements = {
+  ...defaultStatements,
+  account: ["read", "update"],
+  apps: ["app", "manager"],
+  repository: ["read", "create", "update", "delete"],
+} as const;
+
+export const ac = createAccessControl(statements);
+
+export const roles = {
+  user: ac.newRole({
+    account: ["read", "update"],
+    apps: ["app"],
+    repository: ["read"],
+  }),
+  admin: ac.newRole({
+    ...adminAc.statements,
+    account: ["read", "update"],
+    apps: ["app", "manager"],
+    repository: ["read", "create", "update", "delete"],
+  }),
+};
+
+export type RoleName = keyof typeof roles;
+export type Permissions = { [Resource in keyof typeof statements]?: Array<(typeof statements)[Resource][number]> };
+
+/**
+ * Whether a user holds every listed permission. Mirrors better-auth's admin plugin: roles are a comma-separated
+ * list and any role granting the permission wins; ids in ADMIN_USER_IDS always pass.
+ */
+export function hasPermission(
+  user: { id: string; role?: string | null },
+  permissions: Permissions,
+  adminUserIds: readonly string[],
+): boolean {
+  if (adminUserIds.includes(user.id)) return true;
+  const names = (user.role ?? "user").split(",").map((name) => name.trim());
+  return names.some((name) => {
+    const role = roles[name as RoleName];
+    return role ? role.authorize(permissions as never).success : false;
+  });
+}

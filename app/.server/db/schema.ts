@@ -1,0 +1,3 @@
+// The whole schema drizzle-kit migrates: better-auth's generated tables plus the application's own.
+export * from "./auth-schema";
+export * from "./app-schema";

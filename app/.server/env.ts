@@ -1,0 +1,112 @@
+// The one place process.env is read (GUIDE: "Server-only code"). Every variable is documented in .env.example.
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { z } from "zod";
+
+const booleanFlag = (fallback: boolean) =>
+  z
+    .enum(["true", "false", "1", "0", "yes", "no", "on", "off", ""])
+    .optional()
+    .transform((value) => (value === undefined || value === "" ? fallback : ["true", "1", "yes", "on"].includes(value)));
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  APP_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  DATABASE_URL: z
+    .string()
+    .default("file:./data/app.db")
+    .refine((url) => /^(file:|libsql:\/\/|https?:\/\/|wss?:\/\/)/.test(url), "must start with file:, libsql://, http(s):// or ws(s)://"),
+  DATABASE_AUTH_TOKEN: optionalText,
+  AUTH_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  EMAIL_FROM: z.string().default("Groundwork <no-reply@localhost>"),
+  SIGN_UP_ENABLED: booleanFlag(true),
+  ADMIN_USER_IDS: z
+    .string()
+    .default("")
+    .transform((value) => value.split(",").map((id) => id.trim()).filter(Boolean)),
+  GITHUB_CLIENT_ID: optionalText,
+  GITHUB_CLIENT_SECRET: optionalText,
+  DEMO_MODE: booleanFlag(false),
+  ENV_NAME: optionalText,
+  ENV_EMOJI: optionalText,
+  ENV_COLOR: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(#[0-9a-fA-F]{3,8}|[a-zA-Z]+)$/, "must be a CSS colour name or #hex")
+      .optional(),
+  ),
+  SEED: booleanFlag(true),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  TRUST_PROXY: booleanFlag(false),
+});
+
+export type Env = Omit<z.output<typeof schema>, "APP_URL" | "AUTH_SECRET"> & {
+  APP_URL: string;
+  AUTH_SECRET: string;
+  /** GitHub sign-in is offered only when both halves of the OAuth app are configured. */
+  githubEnabled: boolean;
+};
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+/** Folder for the generated secret: beside the embedded database file, or ./data for a remote database. */
+export function dataDirectory(databaseUrl: string): string {
+  if (!databaseUrl.startsWith("file:")) return "data";
+  return dirname(databaseUrl.slice("file:".length).split("?")[0] ?? "./data/app.db");
+}
+
+function generatedSecret(directory: string, warn: (message: string) => void): string {
+  const file = join(directory, "auth-secret");
+  if (existsSync(file)) {
+    const kept = readFileSync(file, "utf8").trim();
+    if (kept.length >= 32) return kept;
+  }
+  mkdirSync(directory, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  warn(`AUTH_SECRET is not set: generated one and kept it in ${file}. Set AUTH_SECRET in production.`);
+  return secret;
+}
+
+/** Parses a raw environment; throws an EnvError whose message is one line naming the variable. */
+export function parseEnv(
+  source: Record<string, string | undefined>,
+  warn: (message: string) => void = (message) => console.warn(message),
+): Env {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const name = String(issue.path[0] ?? "environment");
+    throw new EnvError(`Invalid environment variable ${name}: ${issue.message} (got "${source[name] ?? ""}")`);
+  }
+  const parsed = result.data;
+  if (Boolean(parsed.GITHUB_CLIENT_ID) !== Boolean(parsed.GITHUB_CLIENT_SECRET)) {
+    const missing = parsed.GITHUB_CLIENT_ID ? "GITHUB_CLIENT_SECRET" : "GITHUB_CLIENT_ID";
+    throw new EnvError(`Invalid environment variable ${missing}: GitHub sign-in needs both GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET`);
+  }
+  return {
+    ...parsed,
+    APP_URL: (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, ""),
+    AUTH_SECRET: parsed.AUTH_SECRET ?? generatedSecret(dataDirectory(parsed.DATABASE_URL), warn),
+    githubEnabled: Boolean(parsed.GITHUB_CLIENT_ID && parsed.GITHUB_CLIENT_SECRET),
+  };
+}
+
+let cached: Env | undefined;
+
+/** The validated environment of this process, read once. */
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,22 @@
+import { createCookie } from "react-router";
+import { createI18nextMiddleware } from "remix-i18next";
+import { defaultLanguage, languages, resources } from "../lib/i18n";
+
+/** The chosen language, kept 43200 minutes (spec section 4). */
+export const languageCookie = createCookie("lng", {
+  path: "/",
+  sameSite: "lax",
+  maxAge: 43200 * 60,
+  httpOnly: false,
+});
+
+// Detection order (issue 3): ?lng=, then the lng cookie, then Accept-Language, then English.
+export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddleware({
+  detection: {
+    supportedLanguages: [...languages],
+    fallbackLanguage: defaultLanguage,
+    cookie: languageCookie,
+    order: ["searchParams", "cookie", "header"],
+  },
+  i18next: { resources, fallbackLng: defaultLanguage, interpolation: { escapeValue: false } },
+});

@@ -1,0 +1,50 @@
+// A fixed-window limiter stored in the database, so several server processes share one budget (ADR 005).
+import { lt, sql } from "drizzle-orm";
+import { db } from "../db/client";
+import { rateLimitCounter } from "../db/schema";
+
+export type RateLimitRule = { limit: number; windowSeconds: number };
+export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/** The rules of the sign-in journey (issue 2): per e-mail and per client. */
+export const rateLimits = {
+  sendCodePerEmail: { limit: 3, windowSeconds: 10 * 60 },
+  sendCodePerClient: { limit: 10, windowSeconds: 10 * 60 },
+  verifyCodePerClient: { limit: 10, windowSeconds: 10 * 60 },
+  socialSignInPerClient: { limit: 10, windowSeconds: 60 },
+} satisfies Record<string, RateLimitRule>;
+
+/** Counts one hit against `key` and tells whether it is within the rule. One atomic statement. */
+export async function consumeRateLimit(key: string, rule: RateLimitRule, now = Date.now()): Promise<RateLimitResult> {
+  const windowMs = rule.windowSeconds * 1000;
+  const expired = sql`${rateLimitCounter.windowStart} <= ${now - windowMs}`;
+  const [row] = await db
+    .insert(rateLimitCounter)
+    .values({ key, count: 1, windowStart: now })
+    .onConflictDoUpdate({
+      target: rateLimitCounter.key,
+      set: {
+        count: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateLimitCounter.count} + 1 END`,
+        windowStart: sql`CASE WHEN ${expired} THEN ${now} ELSE ${rateLimitCounter.windowStart} END`,
+      },
+    })
+    .returning({ count: rateLimitCounter.count, windowStart: rateLimitCounter.windowStart });
+  if (Math.random() < 0.01) void pruneRateLimits(now);
+  if (!row || row.count <= rule.limit) return { allowed: true };
+  return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((row.windowStart + windowMs - now) / 1000)) };
+}
+
+/** Drops counters whose window ended more than a day ago; called now and then, never on the hot path's critical part. */
+export async function pruneRateLimits(now = Date.now()) {
+  await db.delete(rateLimitCounter).where(lt(rateLimitCounter.windowStart, now - 24 * 60 * 60 * 1000));
+}
+
+/** Checks every rule and counts a hit against each; the first refusal wins. */
+export async function consumeAll(checks: Array<[key: string, rule: RateLimitRule]>): Promise<RateLimitResult> {
+  let refused: RateLimitResult = { allowed: true };
+  for (const [key, rule] of checks) {
+    const result = await consumeRateLimit(key, rule);
+    if (!result.allowed && (refused.allowed || result.retryAfterSeconds > refused.retryAfterSeconds)) refused = result;
+  }
+  return refused;
+}

@@ -1,0 +1,36 @@
+import type { InputHTMLAttributes } from "react";
+import { useTranslation } from "react-i18next";
+import { translateMessage } from "~/lib/validation";
+
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  label: string;
+  errors?: string[] | undefined;
+  errorId: string;
+  description?: string;
+};
+
+/** A labelled input whose error line keeps its height, so the layout never jumps under the pointer (stack P8). */
+export function Field({ label, errors, errorId, description, id, className = "", ...input }: FieldProps) {
+  const { t } = useTranslation();
+  const error = errors?.[0];
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      {description ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{description}</p> : null}
+      <input
+        id={id}
+        {...input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={errorId}
+        className={`min-h-10 rounded-md border bg-white px-3 py-2 text-base text-zinc-900 placeholder:text-zinc-500 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 dark:bg-zinc-900 dark:text-zinc-100 ${
+          error ? "border-red-600 dark:border-red-400" : "border-zinc-300 dark:border-zinc-700"
+        } ${className}`}
+      />
+      <p id={errorId} className="min-h-5 text-sm text-red-700 dark:text-red-400" aria-live="polite">
+        {error ? translateMessage(t, error) : null}
+      </p>
+    </div>
+  );
+}

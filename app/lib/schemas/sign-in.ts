@@ -1,0 +1,32 @@
+// One schema per form, shared by the page (conform) and the action (parseWithZod). Spec section 5.
+import { z } from "zod";
+import { message } from "../validation";
+
+export const emailField = z
+  .string({ error: message("validation.emailRequired") })
+  .trim()
+  .min(1, message("validation.emailRequired"))
+  .max(254, message("validation.emailInvalid"))
+  .pipe(z.email({ error: message("validation.emailInvalid") }));
+
+export const loginSchema = z.object({ email: emailField });
+
+export const codeField = z
+  .string({ error: message("validation.codeRequired") })
+  .trim()
+  .min(1, message("validation.codeRequired"))
+  .length(6, message("validation.codeLength"))
+  .regex(/^\d{6}$/, message("validation.codeInvalid"));
+
+export const verifySchema = z.object({ email: emailField, code: codeField });
+
+export const NAME_MAX_LENGTH = 100;
+
+export const onboardingSchema = z.object({
+  name: z
+    .string({ error: message("validation.nameRequired") })
+    .trim()
+    .min(1, message("validation.nameRequired"))
+    .max(NAME_MAX_LENGTH, message("validation.nameTooLong", { max: NAME_MAX_LENGTH }))
+    .regex(/^[^\p{Cc}<>]+$/u, message("validation.nameInvalid")),
+});

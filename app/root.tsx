@@ -1,0 +1,118 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { getEnv } from "./.server/env";
+import { getInstance, getLocale, i18nextMiddleware, languageCookie } from "./.server/i18n";
+import { originCheckMiddleware, securityHeadersMiddleware } from "./.server/security/middleware";
+import { sessionMiddleware } from "./.server/auth/session";
+import { readTheme } from "./.server/theme";
+import { ErrorPage } from "./components/error-page";
+import { EnvironmentBanner } from "./components/environment-banner";
+import { useNonce } from "./components/nonce";
+import { defaultLanguage, directionOf, fontScale, isLanguage } from "./lib/i18n";
+import { safeRedirect } from "./lib/redirect";
+
+// Order matters: the language first (every page, error pages too, is translated), then the headers (they wrap
+// every response below them), then the origin check, then the session.
+export const middleware: Route.MiddlewareFunction[] = [
+  i18nextMiddleware,
+  securityHeadersMiddleware,
+  originCheckMiddleware,
+  sessionMiddleware,
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const env = getEnv();
+  const detected = getLocale(context);
+  const locale = isLanguage(detected) ? detected : defaultLanguage;
+  const t = getInstance(context).t;
+  const url = new URL(request.url);
+  const headers = new Headers();
+  // A ?lng= choice is remembered for the next visits (spec section 4).
+  if (url.searchParams.has("lng")) headers.append("Set-Cookie", await languageCookie.serialize(locale));
+  return data(
+    {
+      locale,
+      theme: await readTheme(request),
+      productName: t("meta.productName"),
+      environment: env.ENV_NAME ? { name: env.ENV_NAME, emoji: env.ENV_EMOJI, color: env.ENV_COLOR ?? "#f59e0b" } : null,
+      demoMode: env.DEMO_MODE,
+      referrer: sameSiteReferrer(request),
+    },
+    { headers },
+  );
+}
+
+/** The page that led here, when it is on this site: "Go back" for browsers without JavaScript. */
+function sameSiteReferrer(request: Request): string | undefined {
+  const referrer = request.headers.get("referer");
+  if (!referrer) return undefined;
+  try {
+    const url = new URL(referrer);
+    return url.origin === new URL(request.url).origin ? safeRedirect(`${url.pathname}${url.search}`) || undefined : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const { i18n } = useTranslation();
+  const nonce = useNonce();
+  const locale = rootData?.locale ?? (isLanguage(i18n.language) ? i18n.language : defaultLanguage);
+  const theme = rootData?.theme ?? "system";
+  return (
+    <html
+      lang={locale}
+      dir={directionOf(locale)}
+      className={theme}
+      style={{ "--font-scale": fontScale[locale] } as React.CSSProperties}
+    >
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content={theme === "system" ? "light dark" : theme} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh">
+        {rootData?.environment ? <EnvironmentBanner {...rootData.environment} /> : null}
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    if (i18n.language !== loaderData.locale) void i18n.changeLanguage(loaderData.locale);
+  }, [i18n, loaderData.locale]);
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 403) return <ErrorPage status={403} title={t("errors.forbiddenTitle")} message={t("errors.forbidden")} />;
+    if (error.status === 404) return <ErrorPage status={404} title={t("errors.notFoundTitle")} message={t("errors.notFound")} />;
+    if (error.status === 429) return <ErrorPage status={429} title={t("rateLimit.title")} message={t("errors.unknown")} />;
+  }
+  const details = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  return <ErrorPage status={500} title={t("errors.serverErrorTitle")} message={t("errors.serverError")} details={details} />;
+}

@@ -1,0 +1,25 @@
+import { index, route, type RouteConfig } from "@react-router/dev/routes";
+
+// In the order of the product description (spec section 2).
+export default [
+  index("routes/index.ts"),
+  route("login", "routes/login/layout.tsx", [
+    index("routes/login/index.tsx"),
+    route("verify", "routes/login/verify.tsx"),
+    route("error", "routes/login/error.tsx"),
+    route("*", "routes/login/not-found.tsx", { id: "login-not-found" }),
+  ]),
+  route("onboarding", "routes/onboarding.tsx"),
+  route("logout", "routes/logout.ts"),
+  route("app", "routes/app/layout.tsx", [
+    index("routes/app/index.tsx"),
+    route("*", "routes/app/not-found.tsx", { id: "app-not-found" }),
+  ]),
+  route("manager", "routes/manager/layout.tsx", [
+    index("routes/manager/index.ts"),
+    route("dashboard", "routes/manager/dashboard.tsx"),
+    route("*", "routes/manager/not-found.tsx", { id: "manager-not-found" }),
+  ]),
+  route("api/auth/*", "routes/api.auth.ts"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

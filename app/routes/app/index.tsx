@@ -1,0 +1,23 @@
+import { useTranslation } from "react-i18next";
+import { requirePermission } from "~/.server/auth/guards";
+import { getInstance } from "~/.server/i18n";
+import { pageTitle } from "~/lib/meta";
+import type { Route } from "./+types/index";
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const user = requirePermission({ request, context }, { apps: ["app"] });
+  return { title: getInstance(context).t("app.homeTitle"), name: user.name, email: user.email };
+}
+
+export default function AppHome({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <section className="flex flex-col gap-2">
+      <h1 className="text-2xl font-semibold">{t("app.greeting", { name: loaderData.name })}</h1>
+      <p className="text-zinc-700 dark:text-zinc-300">{t("app.homeText")}</p>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("app.signedInAs", { email: loaderData.email })}</p>
+    </section>
+  );
+}

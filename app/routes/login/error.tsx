@@ -1,0 +1,35 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { getInstance } from "~/.server/i18n";
+import { AuthCard } from "~/components/auth/auth-card";
+import { buttonClassName } from "~/components/ui/button";
+import { pageTitle } from "~/lib/meta";
+import type { Route } from "./+types/error";
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
+
+const KNOWN_ERRORS = ["access_denied", "signup_disabled", "unknown_error"] as const;
+type LoginError = (typeof KNOWN_ERRORS)[number];
+
+/** Spec section 2: three variants; any other value (or none) reads as unknown_error. */
+function loginErrorOf(value: string | null): LoginError {
+  return KNOWN_ERRORS.includes(value as LoginError) ? (value as LoginError) : "unknown_error";
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return {
+    title: getInstance(context).t("loginError.pageTitle"),
+    error: loginErrorOf(new URL(request.url).searchParams.get("error")),
+  };
+}
+
+export default function LoginErrorPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <AuthCard title={t(`loginError.${loaderData.error}.title`)} description={t(`loginError.${loaderData.error}.text`)}>
+      <Link to="/login" className={buttonClassName("primary")}>
+        {t("loginError.backToLogin")}
+      </Link>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,124 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { DEMO_ACCOUNTS, DEMO_CODE, signUpEnabled } from "~/.server/auth/auth";
+import { destinationFor, getOptionalUser } from "~/.server/auth/guards";
+import { callerOf } from "~/.server/caller";
+import { getEnv } from "~/.server/env";
+import { cookieHeaders, tooManyRequests, unknownIntent } from "~/.server/http";
+import { getInstance } from "~/.server/i18n";
+import { sendSignInCode, startGitHubSignIn } from "~/.server/sign-in";
+import { AuthCard } from "~/components/auth/auth-card";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { pageTitle } from "~/lib/meta";
+import { safeRedirect, withRedirect } from "~/lib/redirect";
+import { loginSchema } from "~/lib/schemas/sign-in";
+import { translateMessage } from "~/lib/validation";
+import type { Route } from "./+types/index";
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirect"));
+  const user = getOptionalUser({ context });
+  if (user) throw redirect(destinationFor(user, redirectTo));
+  const env = getEnv();
+  return {
+    title: getInstance(context).t("login.pageTitle"),
+    redirectTo,
+    signUpEnabled,
+    githubEnabled: env.githubEnabled,
+    demo: env.DEMO_MODE ? { accounts: [...DEMO_ACCOUNTS], code: DEMO_CODE } : null,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const redirectTo = safeRedirect(formData.get("redirect"));
+  const caller = callerOf(request, context);
+  switch (formData.get("intent")) {
+    case "email": {
+      const submission = parseWithZod(formData, { schema: loginSchema });
+      if (submission.status !== "success") return data({ result: submission.reply(), formError: undefined }, { status: 400 });
+      const sent = await sendSignInCode(submission.value.email, caller);
+      if (!sent.ok) {
+        return tooManyRequests(sent.retryAfterSeconds, caller.language, { result: submission.reply() });
+      }
+      throw redirect(withRedirect(`/login/verify?email=${encodeURIComponent(submission.value.email)}`, redirectTo));
+    }
+    case "github": {
+      if (!getEnv().githubEnabled) return unknownIntent();
+      const started = await startGitHubSignIn(redirectTo, caller);
+      if (!started.ok) return tooManyRequests(started.retryAfterSeconds, caller.language, { result: undefined });
+      throw redirect(started.url, { headers: cookieHeaders(started.setCookies) });
+    }
+    default:
+      return unknownIntent();
+  }
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const pendingIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : undefined;
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(loginSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
+  const formError = actionData?.formError;
+
+  return (
+    <AuthCard
+      title={loaderData.signUpEnabled ? t("login.titleSignUp") : t("login.title")}
+      description={loaderData.signUpEnabled ? t("login.descriptionSignUp") : t("login.description")}
+    >
+      {formError ? <Alert tone="error">{translateMessage(t, formError)}</Alert> : null}
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
+        <input type="hidden" name="redirect" value={loaderData.redirectTo} />
+        <Field
+          {...getInputProps(fields.email, { type: "email" })}
+          label={t("common.email")}
+          placeholder={t("common.emailPlaceholder")}
+          autoComplete="email"
+          errors={fields.email.errors}
+          errorId={fields.email.errorId}
+        />
+        <Button name="intent" value="email" pending={pendingIntent === "email"}>
+          {t("login.submit")}
+        </Button>
+      </Form>
+      {loaderData.githubEnabled ? (
+        <>
+          <p className="flex items-center gap-3 text-xs text-zinc-600 uppercase before:h-px before:flex-1 before:bg-zinc-200 after:h-px after:flex-1 after:bg-zinc-200 dark:text-zinc-400 dark:before:bg-zinc-800 dark:after:bg-zinc-800">
+            {t("login.separator")}
+          </p>
+          <Form method="post">
+            <input type="hidden" name="redirect" value={loaderData.redirectTo} />
+            <Button name="intent" value="github" variant="secondary" className="w-full" pending={pendingIntent === "github"}>
+              {t("login.github")}
+            </Button>
+          </Form>
+        </>
+      ) : null}
+      {loaderData.demo ? (
+        <Alert>
+          <p className="font-medium">{t("login.demoTitle")}</p>
+          <p>{t("login.demoText", { code: loaderData.demo.code })}</p>
+          <ul className="mt-1 list-disc ps-5">
+            {loaderData.demo.accounts.map((account) => (
+              <li key={account}>
+                <code>{account}</code>
+              </li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,16 @@
+import { useTranslation } from "react-i18next";
+import { Link, Outlet } from "react-router";
+
+export default function LoginLayout() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex min-h-dvh flex-col items-center gap-8 bg-zinc-50 px-4 py-12 dark:bg-zinc-950">
+      <Link to="/login" className="text-lg font-bold tracking-tight">
+        {t("meta.productName")}
+      </Link>
+      <main id="main" className="flex w-full flex-col items-center">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

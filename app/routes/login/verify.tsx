@@ -1,0 +1,138 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { DEMO_ACCOUNTS, DEMO_CODE, SIGN_IN_CODE_MINUTES, signUpEnabled } from "~/.server/auth/auth";
+import { destinationFor, getOptionalUser } from "~/.server/auth/guards";
+import { callerOf } from "~/.server/caller";
+import { getEnv } from "~/.server/env";
+import { cookieHeaders, tooManyRequests, unknownIntent } from "~/.server/http";
+import { getInstance, getLocale } from "~/.server/i18n";
+import { sendSignInCode, verifySignInCode } from "~/.server/sign-in";
+import { AuthCard } from "~/components/auth/auth-card";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { formatDuration } from "~/lib/i18n";
+import { pageTitle } from "~/lib/meta";
+import { safeRedirect, withRedirect } from "~/lib/redirect";
+import { emailField, verifySchema } from "~/lib/schemas/sign-in";
+import { message, translateMessage } from "~/lib/validation";
+import type { Route } from "./+types/verify";
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
+
+const refusals = {
+  invalid: message("validation.codeInvalid"),
+  expired: message("verify.expired"),
+  exhausted: message("verify.exhausted"),
+  banned: message("authErrors.BANNED_USER"),
+} as const;
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirect(url.searchParams.get("redirect"));
+  const user = getOptionalUser({ context });
+  if (user) throw redirect(destinationFor(user, redirectTo));
+  const email = emailField.safeParse(url.searchParams.get("email") ?? "");
+  if (!email.success) throw redirect(withRedirect("/login", redirectTo));
+  const demoAccount = getEnv().DEMO_MODE && (DEMO_ACCOUNTS as readonly string[]).includes(email.data.toLowerCase());
+  return {
+    title: getInstance(context).t("verify.pageTitle"),
+    email: email.data,
+    redirectTo,
+    signUpEnabled,
+    expiresIn: formatDuration(SIGN_IN_CODE_MINUTES * 60, getLocale(context)),
+    demoCode: demoAccount ? DEMO_CODE : null,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const redirectTo = safeRedirect(formData.get("redirect"));
+  const caller = callerOf(request, context);
+  switch (formData.get("intent")) {
+    case "verify": {
+      const submission = parseWithZod(formData, { schema: verifySchema });
+      if (submission.status !== "success") return data({ result: submission.reply(), formError: undefined, resent: false }, { status: 400 });
+      const verified = await verifySignInCode(submission.value.email, submission.value.code, caller);
+      if (verified.ok) throw redirect(destinationFor(verified.user, redirectTo), { headers: cookieHeaders(verified.setCookies) });
+      if (verified.reason === "rate-limited") {
+        return tooManyRequests(verified.retryAfterSeconds, caller.language, { result: submission.reply(), resent: false });
+      }
+      const status = verified.reason === "banned" ? 403 : 400;
+      const result = submission.reply({ fieldErrors: { code: [refusals[verified.reason]] } });
+      return data({ result, formError: undefined, resent: false }, { status });
+    }
+    case "resend": {
+      const email = emailField.safeParse(formData.get("email"));
+      if (!email.success) throw redirect(withRedirect("/login", redirectTo));
+      const sent = await sendSignInCode(email.data, caller);
+      if (!sent.ok) return tooManyRequests(sent.retryAfterSeconds, caller.language, { result: undefined, resent: false });
+      return { result: undefined, formError: undefined, resent: true };
+    }
+    default:
+      return unknownIntent();
+  }
+}
+
+export default function Verify({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const pendingIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : undefined;
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(verifySchema),
+    defaultValue: { email: loaderData.email },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: verifySchema }),
+  });
+  const sentText = loaderData.signUpEnabled ? t("verify.sent", { email: loaderData.email }) : t("verify.sentIfAccount", { email: loaderData.email });
+  const formError = actionData && "formError" in actionData ? actionData.formError : undefined;
+
+  return (
+    <AuthCard
+      title={t("verify.title")}
+      description={
+        <>
+          <p>{sentText}</p>
+          <p>{t("verify.expires", { duration: loaderData.expiresIn })}</p>
+        </>
+      }
+    >
+      {formError ? <Alert tone="error">{translateMessage(t, formError)}</Alert> : null}
+      {actionData && "resent" in actionData && actionData.resent ? <Alert tone="success">{t("verify.resent")}</Alert> : null}
+      {loaderData.demoCode ? <Alert>{t("verify.demoHint", { code: loaderData.demoCode })}</Alert> : null}
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
+        <input type="hidden" name="redirect" value={loaderData.redirectTo} />
+        <input {...getInputProps(fields.email, { type: "hidden" })} />
+        <Field
+          {...getInputProps(fields.code, { type: "text" })}
+          label={t("verify.codeLabel")}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          errors={fields.code.errors}
+          errorId={fields.code.errorId}
+          className="tracking-[0.5em]"
+        />
+        <Button name="intent" value="verify" pending={pendingIntent === "verify"}>
+          {t("verify.confirm")}
+        </Button>
+      </Form>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Form method="post">
+          <input type="hidden" name="redirect" value={loaderData.redirectTo} />
+          <input type="hidden" name="email" value={loaderData.email} />
+          <Button name="intent" value="resend" variant="link" pending={pendingIntent === "resend"}>
+            {t("verify.resend")}
+          </Button>
+        </Form>
+        <Link to={withRedirect("/login", loaderData.redirectTo)} className="text-sm text-brand-600 underline-offset-4 hover:underline dark:text-brand-100">
+          {t("verify.changeEmail")}
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,14 @@
+import { redirect } from "react-router";
+import { cookieHeaders } from "~/.server/http";
+import { signOut } from "~/.server/sign-in";
+import type { Route } from "./+types/logout";
+
+// Sign-out ends the session on the server; a GET only leads back to the login page.
+export function loader() {
+  return redirect("/login");
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const setCookies = await signOut(request.headers);
+  return redirect("/login", { headers: cookieHeaders(setCookies) });
+}

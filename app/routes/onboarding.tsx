@@ -1,0 +1,71 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { destinationFor, isOnboarded, requireSignedIn } from "~/.server/auth/guards";
+import { getInstance } from "~/.server/i18n";
+import { completeOnboarding } from "~/.server/users";
+import { AuthCard } from "~/components/auth/auth-card";
+import { SignOutButton } from "~/components/auth/sign-out-button";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { pageTitle } from "~/lib/meta";
+import { safeRedirect } from "~/lib/redirect";
+import { onboardingSchema } from "~/lib/schemas/sign-in";
+import type { Route } from "./+types/onboarding";
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireSignedIn({ request, context });
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirect"));
+  if (isOnboarded(user)) throw redirect(destinationFor(user, redirectTo));
+  return { title: getInstance(context).t("onboarding.pageTitle"), email: user.email, redirectTo };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireSignedIn({ request, context });
+  const formData = await request.formData();
+  const redirectTo = safeRedirect(formData.get("redirect"));
+  if (isOnboarded(user)) throw redirect(destinationFor(user, redirectTo));
+  const submission = parseWithZod(formData, { schema: onboardingSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  await completeOnboarding(user.id, submission.value.name);
+  throw redirect(destinationFor({ ...user, onboardedAt: new Date() }, redirectTo));
+}
+
+export default function Onboarding({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(onboardingSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: onboardingSchema }),
+  });
+  return (
+    <div className="flex min-h-dvh flex-col items-center justify-center gap-6 bg-zinc-50 px-4 py-12 dark:bg-zinc-950">
+      <main id="main" className="flex w-full flex-col items-center">
+        <AuthCard title={t("onboarding.title")} description={t("onboarding.description")}>
+          <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
+            <input type="hidden" name="redirect" value={loaderData.redirectTo} />
+            <Field
+              {...getInputProps(fields.name, { type: "text" })}
+              label={t("onboarding.nameLabel")}
+              placeholder={t("onboarding.namePlaceholder")}
+              autoComplete="name"
+              errors={fields.name.errors}
+              errorId={fields.name.errorId}
+            />
+            <Button pending={navigation.state === "submitting"}>{t("onboarding.continue")}</Button>
+          </Form>
+          <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-zinc-600 dark:text-zinc-400">
+            <span>{t("onboarding.loggedInWith", { email: loaderData.email })}</span>
+            <SignOutButton variant="link" />
+          </div>
+        </AuthCard>
+      </main>
+    </div>
+  );
+}
