@@ -16,7 +16,7 @@ export default [
     route("*", "routes/app/not-found.tsx", { id: "app-not-found" }),
   ]),
   route("manager", "routes/manager/layout.tsx", [
-    index("routes/manager/index.ts"),
+    index("routes/manager/index.tsx"),
     route("dashboard", "routes/manager/dashboard.tsx"),
     route("*", "routes/manager/not-found.tsx", { id: "manager-not-found" }),
   ]),

@@ -13,11 +13,14 @@ import { AuthCard } from "~/components/auth/auth-card";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { retryAfterHeaders } from "~/lib/headers";
 import { pageTitle } from "~/lib/meta";
 import { safeRedirect, withRedirect } from "~/lib/redirect";
 import { loginSchema } from "~/lib/schemas/sign-in";
 import { translateMessage } from "~/lib/validation";
 import type { Route } from "./+types/index";
+
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
 

@@ -14,11 +14,14 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { formatDuration } from "~/lib/i18n";
+import { retryAfterHeaders } from "~/lib/headers";
 import { pageTitle } from "~/lib/meta";
 import { safeRedirect, withRedirect } from "~/lib/redirect";
 import { emailField, verifySchema } from "~/lib/schemas/sign-in";
 import { message, translateMessage } from "~/lib/validation";
 import type { Route } from "./+types/verify";
+
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
 

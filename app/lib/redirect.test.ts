@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { safeRedirect, withRedirect } from "./redirect";
+
+describe("safeRedirect", () => {
+  it.each([
+    ["/app", "/app"],
+    ["/app/repositories?searchTerm=a#top", "/app/repositories?searchTerm=a#top"],
+    ["/manager/../app", "/app"],
+  ])("keeps the path on this site %s", (input, expected) => {
+    expect(safeRedirect(input)).toBe(expected);
+  });
+
+  it.each([
+    "https://evil.example/app",
+    "//evil.example/app",
+    "/\\evil.example",
+    "\\\\evil.example",
+    "javascript:alert(1)",
+    "app",
+    "/app\nSet-Cookie: x=1",
+    "/api/auth/sign-out",
+    "/logout",
+    "",
+    null,
+    42,
+  ])("drops %s", (input) => {
+    expect(safeRedirect(input)).toBe("");
+  });
+
+  it("adds a kept redirect to a path, and nothing else", () => {
+    expect(withRedirect("/login", "/app/account")).toBe("/login?redirect=%2Fapp%2Faccount");
+    expect(withRedirect("/login/verify?email=a%40b.c", "/app")).toBe("/login/verify?email=a%40b.c&redirect=%2Fapp");
+    expect(withRedirect("/login", "https://evil.example")).toBe("/login");
+  });
+});

@@ -1,0 +1,15 @@
+import { redirect } from "react-router";
+import { requirePermission } from "~/.server/auth/guards";
+import type { Route } from "./+types/index";
+
+// Spec section 2: /manager redirects to /manager/dashboard, inside the manager layout. The guard runs first, so
+// an ordinary user gets the 403 page rather than a redirect.
+export function loader({ request, context }: Route.LoaderArgs) {
+  requirePermission({ request, context }, { apps: ["manager"] });
+  return redirect("/manager/dashboard");
+}
+
+// A UI route (not a resource route), so that a refusal renders the layout's error page.
+export default function ManagerIndex() {
+  return null;
+}

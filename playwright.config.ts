@@ -1,0 +1,45 @@
+import { existsSync } from "node:fs";
+import { chromium, defineConfig } from "@playwright/test";
+
+/** CHROMIUM_PATH, else Playwright's own browser when installed, else Debian's /usr/bin/chromium. */
+function chromiumPath(): string {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  try {
+    const own = chromium.executablePath();
+    if (own && existsSync(own)) return own;
+  } catch {
+    // Playwright's browser is not installed: fall through.
+  }
+  return "/usr/bin/chromium";
+}
+
+const launchOptions = {
+  executablePath: chromiumPath(),
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+
+// Each worker starts its own production server, database file and SMTP sink (tests/e2e/fixtures.ts).
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: { browserName: "chromium", launchOptions, trace: "off", locale: "en-US" },
+  projects: [
+    { name: "js", use: { javaScriptEnabled: true } },
+    { name: "no-js", use: { javaScriptEnabled: false } },
+  ],
+});

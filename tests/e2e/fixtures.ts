@@ -1,0 +1,131 @@
+import { test as base, expect, type Page, type TestInfo } from "@playwright/test";
+import { GitHubStandIn } from "../support/github-stand-in";
+import { SmtpSink } from "../support/smtp-sink";
+import { startServer, type TestServer } from "./server";
+
+type WorkerFixtures = {
+  mail: SmtpSink;
+  github: GitHubStandIn;
+  app: TestServer;
+  signUpOffApp: TestServer;
+  demoApp: TestServer;
+};
+
+let clientCounter = 0;
+
+export const test = base.extend<{ consoleErrors: string[] }, WorkerFixtures>({
+  mail: [
+    async ({}, use) => {
+      const sink = await new SmtpSink().start();
+      await use(sink);
+      await sink.stop();
+    },
+    { scope: "worker" },
+  ],
+  github: [
+    async ({}, use) => {
+      const standIn = await new GitHubStandIn().start();
+      await use(standIn);
+      await standIn.stop();
+    },
+    { scope: "worker" },
+  ],
+  app: [
+    async ({ mail, github }, use, workerInfo) => {
+      const server = await startServer(`w${workerInfo.workerIndex}`, {
+        SMTP_URL: mail.url,
+        GITHUB_CLIENT_ID: "groundwork-test",
+        GITHUB_CLIENT_SECRET: "groundwork-test-secret",
+        GITHUB_STAND_IN_URL: github.url,
+      });
+      await use(server);
+      await server.stop();
+    },
+    { scope: "worker" },
+  ],
+  signUpOffApp: [
+    async ({ mail, github }, use, workerInfo) => {
+      const server = await startServer(`w${workerInfo.workerIndex}-signup-off`, {
+        SMTP_URL: mail.url,
+        SIGN_UP_ENABLED: "false",
+        GITHUB_CLIENT_ID: "groundwork-test",
+        GITHUB_CLIENT_SECRET: "groundwork-test-secret",
+        GITHUB_STAND_IN_URL: github.url,
+      });
+      await use(server);
+      await server.stop();
+    },
+    { scope: "worker" },
+  ],
+  demoApp: [
+    async ({ mail }, use, workerInfo) => {
+      const server = await startServer(`w${workerInfo.workerIndex}-demo`, { SMTP_URL: mail.url, DEMO_MODE: "true" });
+      await use(server);
+      await server.stop();
+    },
+    { scope: "worker" },
+  ],
+  baseURL: async ({ app }, use) => {
+    await use(app.url);
+  },
+  // Each test is its own client for the rate limiter: the server trusts X-Forwarded-For in tests (TRUST_PROXY).
+  extraHTTPHeaders: async ({}, use, testInfo) => {
+    clientCounter += 1;
+    await use({ "X-Forwarded-For": `198.51.100.${(testInfo.workerIndex * 50 + clientCounter) % 250}` });
+  },
+  context: async ({ context, github }, use) => {
+    // The browser's trips to github.com go to the local stand-in; nothing leaves the machine.
+    await context.route(/^https:\/\/github\.com\//, async (route) => {
+      const url = route.request().url().replace("https://github.com", github.url);
+      const response = await route.fetch({ url, maxRedirects: 0 });
+      await route.fulfill({ response });
+    });
+    await use(context);
+  },
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        // A 4xx answer to a form post is the product working; anything else printed as an error is a bug.
+        if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) errors.push(message.text());
+      });
+      page.on("pageerror", (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors, "console errors in the page").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+export function uniqueEmail(testInfo: TestInfo, label: string): string {
+  const random = Math.random().toString(36).slice(2, 8);
+  return `${label}-${testInfo.project.name}-${random}@example.test`;
+}
+
+/** Fills the login form and submits it; lands on the code page. */
+export async function requestCode(page: Page, email: string) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Continue with e-mail" }).click();
+  await expect(page).toHaveURL(/\/login\/verify\?/);
+}
+
+export async function enterCode(page: Page, code: string) {
+  await page.getByLabel("Code").fill(code);
+  await page.getByRole("button", { name: "Confirm" }).click();
+}
+
+/** Signs in with the code from the e-mail; finishes onboarding with `name` when it is asked for. */
+export async function signIn(page: Page, mail: SmtpSink, email: string, name = "Test Person") {
+  const since = Date.now();
+  await requestCode(page, email);
+  await enterCode(page, await mail.waitForCode(email, { since }));
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+  if (new URL(page.url()).pathname === "/onboarding") {
+    await page.getByLabel("What is your name?").fill(name);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.waitForURL((url) => url.pathname !== "/onboarding");
+  }
+}

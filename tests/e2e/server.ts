@@ -1,0 +1,70 @@
+// Starts the production build (server.js) on 127.0.0.1 with its own database file, as a self-hoster would run it.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { join, resolve } from "node:path";
+
+export type TestServer = { url: string; databaseUrl: string; logs: string[]; stop: () => Promise<void> };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+export async function startServer(name: string, env: Record<string, string>): Promise<TestServer> {
+  const port = await freePort();
+  const dir = resolve("tests/.tmp");
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `e2e-${name}-${port}.db`);
+  for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
+  const url = `http://127.0.0.1:${port}`;
+  const databaseUrl = `file:${file}`;
+  const logs: string[] = [];
+  const child: ChildProcess = spawn(process.execPath, ["--import", "./tests/support/github-fetch-redirect.mjs", "server.js"], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      APP_URL: url,
+      DATABASE_URL: databaseUrl,
+      AUTH_SECRET: "e2e-secret-0123456789-0123456789-0123456789",
+      TRUST_PROXY: "true",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (chunk: Buffer) => logs.push(chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => logs.push(chunk.toString()));
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server ${name} exited:\n${logs.join("")}`);
+    try {
+      const response = await fetch(`${url}/login`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server ${name} did not start:\n${logs.join("")}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    databaseUrl,
+    logs,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
+      if (child.exitCode === null) child.kill("SIGKILL");
+    },
+  };
+}

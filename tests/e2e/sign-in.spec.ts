@@ -1,0 +1,225 @@
+import { enterCode, expect, requestCode, signIn, test, uniqueEmail } from "./fixtures";
+
+test.describe("sign-in with an e-mail code", () => {
+  test("the seeded user signs in and lands in the user area", async ({ page, mail }) => {
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole("heading", { name: "Login or Sign up" })).toBeVisible();
+    const since = Date.now();
+    await requestCode(page, "user@example.com");
+    await expect(page.getByText("We sent a code to user@example.com.")).toBeVisible();
+    await expect(page.getByText("The code expires in 5 minutes.")).toBeVisible();
+    const email = await mail.waitForEmail("user@example.com", { since });
+    const code = email.text.match(/\b\d{6}\b/)?.[0];
+    expect(code, "the e-mail's text part carries the code").toBeTruthy();
+    await enterCode(page, code!);
+    await expect(page).toHaveURL(/\/app$/);
+    await expect(page.getByRole("heading", { name: "Hello, User" })).toBeVisible();
+    const cookies = await page.context().cookies();
+    const session = cookies.find((cookie) => cookie.name.endsWith("session_token"));
+    expect(session?.httpOnly).toBe(true);
+    expect(session?.sameSite).toBe("Lax");
+  });
+
+  test("the seeded admin lands in the manager area", async ({ page, mail }) => {
+    await signIn(page, mail, "admin@example.com");
+    await expect(page).toHaveURL(/\/manager\/dashboard$/);
+    await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  });
+
+  test("a new address signs up through onboarding, which cannot be skipped", async ({ page, mail }, testInfo) => {
+    const email = uniqueEmail(testInfo, "new");
+    const since = Date.now();
+    await requestCode(page, email);
+    await enterCode(page, await mail.waitForCode(email, { since }));
+    await expect(page).toHaveURL(/\/onboarding$/);
+    await expect(page.getByText(`Logged in with ${email}`)).toBeVisible();
+
+    await page.goto("/app");
+    await expect(page, "the user area sends back to onboarding").toHaveURL(/\/onboarding\?redirect=%2Fapp$/);
+
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByText("Name is required")).toBeVisible();
+    await page.getByLabel("What is your name?").fill("Grace Hopper");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page).toHaveURL(/\/app$/);
+    await expect(page.getByRole("heading", { name: "Hello, Grace Hopper" })).toBeVisible();
+  });
+
+  test("form errors are the spec's messages and keep what was typed", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Continue with e-mail" }).click();
+    await expect(page.getByText("Email is required")).toBeVisible();
+    await page.getByLabel("Email").fill("a@b");
+    await page.getByRole("button", { name: "Continue with e-mail" }).click();
+    await expect(page.getByText("Email is invalid")).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveValue("a@b");
+
+    await page.goto("/login/verify?email=someone%40example.test");
+    await page.getByLabel("Code").fill("123");
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await expect(page.getByText("Code should be 6 characters")).toBeVisible();
+    await expect(page.getByLabel("Code")).toHaveValue("123");
+  });
+
+  test("the code page needs a well-formed e-mail", async ({ page }) => {
+    await page.goto("/login/verify?email=not-an-email&redirect=%2Fapp");
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fapp$/);
+  });
+
+  test("three wrong codes kill the code, even when the right one follows", async ({ page, mail }, testInfo) => {
+    const email = uniqueEmail(testInfo, "lockout");
+    const since = Date.now();
+    await requestCode(page, email);
+    const code = await mail.waitForCode(email, { since });
+    const wrong = code === "000000" ? "111111" : "000000";
+    await enterCode(page, wrong);
+    await expect(page.getByText("Code is invalid")).toBeVisible();
+    await enterCode(page, wrong);
+    await expect(page.getByText("Code is invalid")).toBeVisible();
+    await enterCode(page, wrong);
+    await expect(page.getByText("Too many wrong codes: this code no longer works. Request a new code.")).toBeVisible();
+    await enterCode(page, code);
+    await expect(page.getByText("Too many wrong codes: this code no longer works. Request a new code.")).toBeVisible();
+    await expect(page).toHaveURL(/\/login\/verify/);
+
+    const resentSince = Date.now();
+    await page.getByRole("button", { name: "Resend code" }).click();
+    await expect(page.getByText("A new code is on its way.")).toBeVisible();
+    const fresh = await mail.waitForCode(email, { since: resentSince });
+    await enterCode(page, fresh);
+    await expect(page).toHaveURL(/\/onboarding$/);
+  });
+
+  test("anonymous /app goes to login and comes back after sign-in", async ({ page, mail }, testInfo) => {
+    await page.goto("/app");
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fapp$/);
+    const email = uniqueEmail(testInfo, "back");
+    const since = Date.now();
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Continue with e-mail" }).click();
+    await expect(page).toHaveURL(/redirect=%2Fapp/);
+    await enterCode(page, await mail.waitForCode(email, { since }));
+    await expect(page).toHaveURL(/\/onboarding\?redirect=%2Fapp$/);
+    await page.getByLabel("What is your name?").fill("Ada");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page).toHaveURL(/\/app$/);
+  });
+
+  test("a redirect to another site is ignored", async ({ page, mail }, testInfo) => {
+    const email = uniqueEmail(testInfo, "offsite");
+    await page.goto("/login?redirect=https%3A%2F%2Fevil.example%2F");
+    const since = Date.now();
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Continue with e-mail" }).click();
+    await expect(page).toHaveURL(/\/login\/verify\?email=[^&]+$/);
+    await enterCode(page, await mail.waitForCode(email, { since }));
+    await expect(page).toHaveURL(/\/onboarding$/);
+  });
+
+  test("an ordinary user gets the 403 page in the manager area", async ({ page, mail }, testInfo) => {
+    await signIn(page, mail, uniqueEmail(testInfo, "user403"));
+    const response = await page.goto("/manager");
+    expect(response?.status()).toBe(403);
+    await expect(page.getByRole("heading", { name: "You do not have access to this page" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Go home" })).toBeVisible();
+  });
+
+  test("sign-out ends the session on the server", async ({ page, mail, request }, testInfo) => {
+    await signIn(page, mail, uniqueEmail(testInfo, "signout"));
+    const cookie = (await page.context().cookies()).find((c) => c.name.endsWith("session_token"))!;
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto("/app");
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fapp$/);
+    const replay = await request.get("/app", { headers: { Cookie: `${cookie.name}=${cookie.value}` }, maxRedirects: 0 });
+    expect(replay.status(), "the old cookie no longer opens the user area").toBe(302);
+    expect(replay.headers().location).toContain("/login");
+  });
+
+  test("a banned user is told so", async ({ page, mail, app }, testInfo) => {
+    const email = uniqueEmail(testInfo, "banned");
+    await signIn(page, mail, email);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    const { createClient } = await import("@libsql/client");
+    const db = createClient({ url: app.databaseUrl });
+    await db.execute({ sql: "update user set banned = 1 where email = ?", args: [email] });
+    db.close();
+    const since = Date.now();
+    await requestCode(page, email);
+    await enterCode(page, await mail.waitForCode(email, { since }));
+    await expect(page.getByText("You have been banned from this application")).toBeVisible();
+    await expect(page).toHaveURL(/\/login\/verify/);
+  });
+});
+
+test.describe("sign-up disabled", () => {
+  test("an unknown address gets the same page as a known one, and no e-mail", async ({ page, mail, signUpOffApp }, testInfo) => {
+    const unknown = uniqueEmail(testInfo, "unknown");
+    const known = "user@example.com";
+    const pageFor = async (email: string) => {
+      await page.goto(`${signUpOffApp.url}/login`);
+      await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
+      await page.getByLabel("Email").fill(email);
+      const started = Date.now();
+      const [response] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === "POST"),
+        page.getByRole("button", { name: "Continue with e-mail" }).click(),
+      ]);
+      await expect(page).toHaveURL(/\/login\/verify\?/);
+      return { status: response.status(), ms: Date.now() - started, text: await page.getByRole("main").innerText() };
+    };
+    const since = Date.now();
+    const forKnown = await pageFor(known);
+    const forUnknown = await pageFor(unknown);
+    expect(forUnknown.status).toBe(forKnown.status);
+    expect(forUnknown.text.replace(unknown, "<email>")).toBe(forKnown.text.replace(known, "<email>"));
+    expect(forKnown.text).toContain(`If you have an account, we sent a code to ${known}.`);
+    expect(Math.abs(forUnknown.ms - forKnown.ms), "comparable response time").toBeLessThan(1000);
+    await mail.waitForEmail(known, { since });
+    await page.waitForTimeout(300);
+    expect(mail.messagesTo(unknown)).toHaveLength(0);
+
+    await enterCode(page, "123456");
+    await expect(page.getByText("Code is invalid")).toBeVisible();
+  });
+});
+
+test.describe("security", () => {
+  test("a cross-site post is refused and changes nothing", async ({ request, app, mail }) => {
+    const before = mail.messagesTo("admin@example.com").length;
+    const response = await request.post(`${app.url}/login?index`, {
+      headers: { Origin: "https://evil.example" },
+      form: { intent: "email", email: "admin@example.com" },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(403);
+    expect(await response.text()).toContain("You do not have access to this page");
+    await new Promise((r) => setTimeout(r, 300));
+    expect(mail.messagesTo("admin@example.com")).toHaveLength(before);
+  });
+
+  test("security headers are on every page", async ({ request }) => {
+    const response = await request.get("/login");
+    const headers = response.headers();
+    expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[^']+'/);
+    expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  });
+
+  test("sending codes is limited per address: the fourth gets 429 and says when to retry", async ({ page }, testInfo) => {
+    const email = uniqueEmail(testInfo, "limit");
+    for (let attempt = 0; attempt < 3; attempt++) await requestCode(page, email);
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(email);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      page.getByRole("button", { name: "Continue with e-mail" }).click(),
+    ]);
+    expect(response.status()).toBe(429);
+    expect(Number(response.headers()["retry-after"])).toBeGreaterThan(0);
+    await expect(page.getByRole("alert")).toContainText(/Too many attempts\. Try again in \d+ minutes\./);
+    await expect(page.getByLabel("Email")).toHaveValue(email);
+  });
+});

@@ -1,0 +1,81 @@
+// A real SMTP server (the smtp-server package) that keeps every message it receives, for tests to read codes from.
+import { SMTPServer } from "smtp-server";
+
+export type ReceivedEmail = { to: string[]; raw: string; text: string; receivedAt: number };
+
+/** The text of a raw MIME message, decoded enough to read the code (quoted-printable and base64 parts). */
+function textOf(raw: string): string {
+  const body = raw.replace(/\r\n/g, "\n");
+  const plain = body.match(/Content-Type: text\/plain[^\n]*\n(?:[^\n]+\n)*?\n([\s\S]*?)(?:\n--|$)/i);
+  const part = plain?.[1] ?? body;
+  const encoding = body.match(/Content-Type: text\/plain[^\n]*\n(?:[^\n]*\n)*?Content-Transfer-Encoding: ([\w-]+)/i)?.[1]?.toLowerCase();
+  if (encoding === "base64") return Buffer.from(part.replace(/\s+/g, ""), "base64").toString("utf8");
+  if (encoding === "quoted-printable") {
+    return Buffer.from(part.replace(/=\n/g, "").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8");
+  }
+  return part;
+}
+
+export class SmtpSink {
+  readonly messages: ReceivedEmail[] = [];
+  private server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData: (stream, session, callback) => {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        const raw = Buffer.concat(chunks).toString("utf8");
+        this.messages.push({
+          to: session.envelope.rcptTo.map((address) => address.address.toLowerCase()),
+          raw,
+          text: textOf(raw),
+          receivedAt: Date.now(),
+        });
+        callback();
+      });
+    },
+  });
+  port = 0;
+
+  async start(): Promise<this> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.once("error", reject);
+      this.server.listen(0, "127.0.0.1", () => resolve());
+    });
+    this.port = (this.server.server.address() as { port: number }).port;
+    return this;
+  }
+
+  get url(): string {
+    return `smtp://127.0.0.1:${this.port}`;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  messagesTo(email: string): ReceivedEmail[] {
+    return this.messages.filter((message) => message.to.includes(email.toLowerCase()));
+  }
+
+  /** Waits for a message to `email` that arrived after `since`, and returns it. */
+  async waitForEmail(email: string, { since = 0, timeoutMs = 10_000 } = {}): Promise<ReceivedEmail> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const found = this.messagesTo(email).filter((message) => message.receivedAt >= since).at(-1);
+      if (found) return found;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`No e-mail to ${email} within ${timeoutMs} ms`);
+  }
+
+  /** The 6-digit sign-in code of the newest message to `email` since `since`. */
+  async waitForCode(email: string, options: { since?: number; timeoutMs?: number } = {}): Promise<string> {
+    const message = await this.waitForEmail(email, options);
+    const code = message.text.match(/\b(\d{6})\b/)?.[1];
+    if (!code) throw new Error(`No code in the e-mail to ${email}:\n${message.text}`);
+    return code;
+  }
+}

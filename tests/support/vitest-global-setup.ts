@@ -1,0 +1,5 @@
+import { buildTemplateDatabase } from "./template-db";
+
+export default async function setup() {
+  await buildTemplateDatabase();
+}
