@@ -42,7 +42,7 @@ export function translator(language: string): TFunction {
   return t;
 }
 
-/** "5 minutes", "5 minutes", "٥ دقائق", "dakika 5": Intl does the plural rules, so no dictionary key needs them. */
+/** "5 minutes", "5 minutes", "5 دقائق", "dakika 5": Intl does the plural rules, so no dictionary key needs them. */
 export function formatDuration(seconds: number, language: string): string {
   const lng = isLanguage(language) ? language : defaultLanguage;
   const [value, unit] = seconds >= 90 ? [Math.ceil(seconds / 60), "minute"] : [Math.max(1, Math.ceil(seconds)), "second"];

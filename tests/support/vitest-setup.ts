@@ -1,9 +1,9 @@
 // Runs before each test file, before it imports the app: a fresh copy of the migrated template database, a quiet
 // logger, and a failure for any unexpected console.error (GUIDE: "Tests").
 import { randomUUID } from "node:crypto";
-import { copyFileSync } from "node:fs";
+import { copyFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, vi } from "vitest";
+import { afterAll, afterEach, vi } from "vitest";
 import { templatePath, tmpDir } from "./template-db";
 
 const file = join(tmpDir, `unit-${randomUUID()}.db`);
@@ -26,4 +26,8 @@ afterEach(() => {
     const printed = errors.splice(0).map((args) => args.map(String).join(" ")).join("\n");
     throw new Error(`console.error was called during the test:\n${printed}`);
   }
+});
+
+afterAll(() => {
+  for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
 });

@@ -8,5 +8,5 @@ export function isSameSiteRequest(request: Request, appUrl: string): boolean {
   if (fetchSite) return fetchSite === "same-origin";
   const origin = request.headers.get("origin");
   if (!origin || origin === "null") return false;
-  return origin === new URL(appUrl).origin || origin === new URL(request.url).origin;
+  return origin === new URL(appUrl).origin;
 }

@@ -39,7 +39,7 @@ export async function pruneRateLimits(now = Date.now()) {
   await db.delete(rateLimitCounter).where(lt(rateLimitCounter.windowStart, now - 24 * 60 * 60 * 1000));
 }
 
-/** Checks every rule and counts a hit against each; the first refusal wins. */
+/** Checks every rule and counts a hit against each; when several refuse, the longest wait is the answer. */
 export async function consumeAll(checks: Array<[key: string, rule: RateLimitRule]>): Promise<RateLimitResult> {
   let refused: RateLimitResult = { allowed: true };
   for (const [key, rule] of checks) {

@@ -1,0 +1,87 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { EnvError, dataDirectory, parseEnv } from "./env";
+
+const secret = "a-test-secret-that-is-long-enough-0123456789";
+const noWarning = (message: string) => {
+  throw new Error(`unexpected warning: ${message}`);
+};
+
+function envErrorOf(source: Record<string, string>): EnvError {
+  try {
+    parseEnv({ AUTH_SECRET: secret, ...source }, noWarning);
+  } catch (error) {
+    if (error instanceof EnvError) return error;
+    throw error;
+  }
+  throw new Error("parseEnv accepted an invalid environment");
+}
+
+describe("environment", () => {
+  it("starts with sensible defaults", () => {
+    const env = parseEnv({ AUTH_SECRET: secret }, noWarning);
+    expect(env.PORT).toBe(3000);
+    expect(env.APP_URL).toBe("http://localhost:3000");
+    expect(env.DATABASE_URL).toBe("file:./data/app.db");
+    expect(env.SIGN_UP_ENABLED).toBe(true);
+    expect(env.SEED).toBe(true);
+    expect(env.githubEnabled).toBe(false);
+    expect(env.AUTH_SECRET).toBe(secret);
+  });
+
+  it.each([
+    ["PORT", "not-a-port"],
+    ["PORT", "70000"],
+    ["DATABASE_URL", "postgres://db/app"],
+    ["AUTH_SECRET", "too-short"],
+    ["ENV_COLOR", "red; background: url(x)"],
+  ])("refuses a bad %s with a one-line message naming it", (name, value) => {
+    const error = envErrorOf({ [name]: value });
+    expect(error.message).toContain(name);
+    expect(error.message).not.toMatch(/\n/);
+  });
+
+  it.each([
+    [{ GITHUB_CLIENT_ID: "client-id" }, "GITHUB_CLIENT_SECRET"],
+    [{ GITHUB_CLIENT_SECRET: "client-secret" }, "GITHUB_CLIENT_ID"],
+  ])("names the missing half of the GitHub app (%o)", (source, missing) => {
+    expect(envErrorOf(source).message).toMatch(new RegExp(`^Invalid environment variable ${missing}:`));
+  });
+
+  it("offers GitHub sign-in when both halves are set", () => {
+    const env = parseEnv({ AUTH_SECRET: secret, GITHUB_CLIENT_ID: "id", GITHUB_CLIENT_SECRET: "secret" }, noWarning);
+    expect(env.githubEnabled).toBe(true);
+  });
+
+  it("generates and keeps a secret beside the database when AUTH_SECRET is unset", () => {
+    const directory = mkdtempSync(join(tmpdir(), "groundwork-env-"));
+    try {
+      const databaseUrl = `file:${join(directory, "nested", "app.db")}`;
+      expect(dataDirectory(databaseUrl)).toBe(join(directory, "nested"));
+      const warnings: string[] = [];
+      const first = parseEnv({ DATABASE_URL: databaseUrl }, (message) => warnings.push(message));
+      expect(first.AUTH_SECRET.length).toBeGreaterThanOrEqual(32);
+      expect(readFileSync(join(directory, "nested", "auth-secret"), "utf8").trim()).toBe(first.AUTH_SECRET);
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toContain("AUTH_SECRET");
+
+      const second = parseEnv({ DATABASE_URL: databaseUrl }, (message) => warnings.push(message));
+      expect(second.AUTH_SECRET).toBe(first.AUTH_SECRET);
+      expect(warnings).toHaveLength(1);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+    expect(existsSync(directory)).toBe(false);
+  });
+
+  it("keeps a remote database's secret in ./data", () => {
+    expect(dataDirectory("libsql://example.turso.io")).toBe("data");
+  });
+
+  it("reads ADMIN_USER_IDS as a trimmed comma list", () => {
+    const env = parseEnv({ AUTH_SECRET: secret, ADMIN_USER_IDS: " id-1, id-2 ,,id-3 " }, noWarning);
+    expect(env.ADMIN_USER_IDS).toEqual(["id-1", "id-2", "id-3"]);
+  });
+});

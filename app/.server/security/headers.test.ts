@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { applySecurityHeaders, contentSecurityPolicy, createNonce } from "./headers";
+
+const options = { nonce: "abc123nonce", development: false, formTargets: ["https://github.com"] };
+
+describe("security headers", () => {
+  it("builds a strict content security policy around the request's nonce", () => {
+    const directives = contentSecurityPolicy(options).split("; ");
+    expect(directives).toContain("script-src 'self' 'nonce-abc123nonce'");
+    expect(directives).toContain("frame-ancestors 'none'");
+    expect(directives).toContain("object-src 'none'");
+    expect(directives).toContain("base-uri 'none'");
+    expect(directives).toContain("form-action 'self' https://github.com");
+    expect(directives.join(" ")).not.toContain("unsafe-eval");
+  });
+
+  it("makes a new nonce for every request", () => {
+    expect(createNonce()).not.toBe(createNonce());
+    expect(createNonce().length).toBeGreaterThanOrEqual(16);
+  });
+
+  it("sets the policy, nosniff and the referrer policy on a response", () => {
+    const headers = new Headers();
+    applySecurityHeaders(headers, { ...options, https: false });
+    expect(headers.get("Content-Security-Policy")).toContain("'nonce-abc123nonce'");
+    expect(headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+    expect(headers.get("Strict-Transport-Security")).toBeNull();
+  });
+
+  it("asks browsers to stay on https only when the site is served over https", () => {
+    const headers = new Headers();
+    applySecurityHeaders(headers, { ...options, https: true });
+    expect(headers.get("Strict-Transport-Security")).toMatch(/^max-age=\d+/);
+  });
+});
