@@ -1,16 +1,6 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteError,
-  useRouteLoaderData,
-} from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { getEnv } from "./.server/env";
@@ -18,9 +8,14 @@ import { getInstance, getLocale, i18nextMiddleware, languageCookie } from "./.se
 import { originCheckMiddleware, securityHeadersMiddleware } from "./.server/security/middleware";
 import { sessionMiddleware } from "./.server/auth/session";
 import { readTheme } from "./.server/theme";
-import { ErrorPage } from "./components/error-page";
+import { demoModeMiddleware } from "./.server/demo-mode";
+import { takeToast } from "./.server/toast";
+import { DemoModeDialog, DemoNotice } from "./components/demo-mode";
 import { EnvironmentBanner } from "./components/environment-banner";
+import { NavigationProgress } from "./components/navigation-progress";
 import { useNonce } from "./components/nonce";
+import { RouteErrorBoundary } from "./components/route-error-boundary";
+import { Toaster } from "./components/ui/toaster";
 import { defaultLanguage, directionOf, fontScale, isLanguage } from "./lib/i18n";
 import { safeRedirect } from "./lib/redirect";
 
@@ -30,6 +25,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   i18nextMiddleware,
   securityHeadersMiddleware,
   originCheckMiddleware,
+  demoModeMiddleware,
   sessionMiddleware,
 ];
 
@@ -42,6 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const headers = new Headers();
   // A ?lng= choice is remembered for the next visits (spec section 4).
   if (url.searchParams.has("lng")) headers.append("Set-Cookie", await languageCookie.serialize(locale));
+  const { toast, setCookie } = await takeToast(request);
+  if (setCookie) headers.append("Set-Cookie", setCookie);
   return data(
     {
       locale,
@@ -49,6 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       productName: t("meta.productName"),
       environment: env.ENV_NAME ? { name: env.ENV_NAME, emoji: env.ENV_EMOJI, color: env.ENV_COLOR ?? "#f59e0b" } : null,
       demoMode: env.DEMO_MODE,
+      toast,
       referrer: sameSiteReferrer(request),
     },
     { headers },
@@ -89,7 +88,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-dvh">
         {rootData?.environment ? <EnvironmentBanner {...rootData.environment} /> : null}
+        {rootData?.demoMode ? <DemoNotice /> : null}
+        <NavigationProgress />
         {children}
+        <Toaster flash={rootData?.toast ?? null} dir={directionOf(locale)} theme={theme} />
+        {rootData?.demoMode ? <DemoModeDialog /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -102,17 +105,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (i18n.language !== loaderData.locale) void i18n.changeLanguage(loaderData.locale);
   }, [i18n, loaderData.locale]);
+  useEffect(() => {
+    // The cookie is the source of truth (server-rendered, no flash); local storage mirrors it (spec section 2).
+    localStorage.setItem("theme", loaderData.theme);
+  }, [loaderData.theme]);
   return <Outlet />;
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const { t } = useTranslation();
-  if (isRouteErrorResponse(error)) {
-    if (error.status === 403) return <ErrorPage status={403} title={t("errors.forbiddenTitle")} message={t("errors.forbidden")} />;
-    if (error.status === 404) return <ErrorPage status={404} title={t("errors.notFoundTitle")} message={t("errors.notFound")} />;
-    if (error.status === 429) return <ErrorPage status={429} title={t("rateLimit.title")} message={t("errors.unknown")} />;
-  }
-  const details = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
-  return <ErrorPage status={500} title={t("errors.serverErrorTitle")} message={t("errors.serverError")} details={details} />;
-}
+export const ErrorBoundary = RouteErrorBoundary;

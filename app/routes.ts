@@ -11,13 +11,16 @@ export default [
   ]),
   route("onboarding", "routes/onboarding.tsx"),
   route("logout", "routes/logout.ts"),
+  route("preferences", "routes/preferences.ts"),
   route("app", "routes/app/layout.tsx", [
     index("routes/app/index.tsx"),
+    route("account", "routes/app/account.tsx"),
     route("*", "routes/app/not-found.tsx", { id: "app-not-found" }),
   ]),
   route("manager", "routes/manager/layout.tsx", [
     index("routes/manager/index.tsx"),
     route("dashboard", "routes/manager/dashboard.tsx"),
+    route("account", "routes/manager/account.tsx"),
     route("*", "routes/manager/not-found.tsx", { id: "manager-not-found" }),
   ]),
   route("api/auth/*", "routes/api.auth.ts"),

@@ -3,6 +3,10 @@ import { count, eq, like } from "drizzle-orm";
 import { db } from "./db/client";
 import { user } from "./db/schema";
 
+export async function updateName(userId: string, name: string): Promise<void> {
+  await db.update(user).set({ name: name.trim(), updatedAt: new Date() }).where(eq(user.id, userId));
+}
+
 export async function completeOnboarding(userId: string, name: string): Promise<void> {
   await db.update(user).set({ name: name.trim(), onboardedAt: new Date(), updatedAt: new Date() }).where(eq(user.id, userId));
 }

@@ -3,7 +3,7 @@ import { Link, useRouteLoaderData } from "react-router";
 import { buttonClassName } from "./ui/button";
 
 /** The 403/404/500 page: the message, "Go back" (browser history) and "Go home". Works without JavaScript. */
-export function ErrorPage({ status, title, message, details }: { status: number; title: string; message: string; details?: string | undefined }) {
+export function ErrorPage({ status, title, message, details, action }: { status: number; title: string; message: string; details?: string | undefined; action?: React.ReactNode }) {
   const { t } = useTranslation();
   const backHref = useRouteLoaderData<{ referrer?: string }>("root")?.referrer ?? "/";
   return (
@@ -12,6 +12,7 @@ export function ErrorPage({ status, title, message, details }: { status: number;
       <p className="text-5xl font-bold text-brand-600 dark:text-brand-100">{status}</p>
       <h1 className="text-2xl font-semibold">{message}</h1>
       <div className="flex flex-wrap justify-center gap-3">
+        {action}
         {/* Without JavaScript, a link to the page that led here stands in for history.back(). */}
         <a
           href={backHref}

@@ -21,3 +21,5 @@ export default function AppHome({ loaderData }: Route.ComponentProps) {
     </section>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

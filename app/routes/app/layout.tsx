@@ -12,7 +12,10 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <AreaLayout home="/app" userName={loaderData.userName} nav={[{ to: "/app", label: t("app.navHome"), end: true }]}>
+    <AreaLayout home="/app" userName={loaderData.userName} nav={[
+        { to: "/app", label: t("app.navHome"), end: true },
+        { to: "/app/account", label: t("app.navAccount") },
+      ]}>
       <Outlet />
     </AreaLayout>
   );

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link, Outlet } from "react-router";
+import { Preferences } from "~/components/preferences";
 
 export default function LoginLayout() {
   const { t } = useTranslation();
@@ -11,6 +12,9 @@ export default function LoginLayout() {
       <main id="main" className="flex w-full flex-col items-center">
         <Outlet />
       </main>
+      <footer className="mt-auto">
+        <Preferences />
+      </footer>
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { AuthCard } from "~/components/auth/auth-card";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { authErrorKey } from "~/lib/auth-errors";
 import { formatDuration } from "~/lib/i18n";
 import { retryAfterHeaders } from "~/lib/headers";
 import { pageTitle } from "~/lib/meta";
@@ -29,7 +30,7 @@ const refusals = {
   invalid: message("validation.codeInvalid"),
   expired: message("verify.expired"),
   exhausted: message("verify.exhausted"),
-  banned: message("authErrors.BANNED_USER"),
+  banned: message(authErrorKey("BANNED_USER")),
 } as const;
 
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -39,3 +39,5 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     </section>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

@@ -12,7 +12,10 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export default function ManagerLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <AreaLayout home="/manager" userName={loaderData.userName} nav={[{ to: "/manager/dashboard", label: t("manager.navDashboard") }]}>
+    <AreaLayout home="/manager" userName={loaderData.userName} nav={[
+        { to: "/manager/dashboard", label: t("manager.navDashboard") },
+        { to: "/manager/account", label: t("manager.navAccount") },
+      ]}>
       <Outlet />
     </AreaLayout>
   );

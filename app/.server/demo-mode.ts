@@ -1,0 +1,30 @@
+import { redirect, type MiddlewareFunction } from "react-router";
+import { dialogHref } from "../lib/dialog";
+import { safeRedirect } from "../lib/redirect";
+import { getEnv } from "./env";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+// What a demo visitor may still do (issue 3): sign in, sign out, choose a language and a theme.
+const ALLOWED = [/^\/login(\/verify)?$/, /^\/logout$/, /^\/preferences$/, /^\/api\/auth\/(sign-in|sign-out|email-otp\/send-verification-otp|callback)(\/|$)/];
+
+export function isAllowedInDemo(pathname: string): boolean {
+  const path = pathname.replace(/\.data$/, "");
+  return ALLOWED.some((pattern) => pattern.test(path));
+}
+
+/**
+ * In demo mode every other mutation is refused here, before any action runs, and answered by sending the visitor
+ * back to the page they were on with the "Demo Mode" dialog open. Nothing changes.
+ */
+export const demoModeMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
+  if (!getEnv().DEMO_MODE || SAFE_METHODS.has(request.method) || isAllowedInDemo(new URL(request.url).pathname)) return next();
+  const referrer = request.headers.get("referer");
+  let back = "/";
+  if (referrer) {
+    const url = new URL(referrer);
+    if (url.origin === new URL(request.url).origin) back = safeRedirect(`${url.pathname}${url.search}`) || "/";
+  }
+  const url = new URL(back, "http://groundwork.invalid");
+  throw redirect(dialogHref({ pathname: url.pathname, search: url.search }, "demo"), 303);
+};

@@ -1,0 +1,62 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+import { changeNameSchema } from "~/lib/schemas/account";
+import { Button, buttonClassName } from "../ui/button";
+import { ConfirmDialog } from "../ui/confirm-dialog";
+import { Field } from "../ui/field";
+import { DialogLink, ResponsiveDialog } from "../ui/responsive-dialog";
+
+type AccountUser = { email: string; name: string; role: string; createdAt: string };
+
+/** The account page of both areas: who you are, change your name (?state=change-name), sign out elsewhere. */
+export function AccountPage({ user, result }: { user: AccountUser; result: SubmissionResult<string[]> | undefined }) {
+  const { t, i18n } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: result,
+    defaultValue: { name: user.name },
+    constraint: getZodConstraint(changeNameSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changeNameSchema }),
+  });
+  const since = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long" }).format(new Date(user.createdAt));
+  return (
+    <section className="flex max-w-2xl flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold">{t("account.title")}</h1>
+        <p className="text-zinc-700 dark:text-zinc-300">{t("account.description")}</p>
+      </div>
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+        <dt className="text-sm text-zinc-600 dark:text-zinc-400">{t("account.name")}</dt>
+        <dd className="flex flex-wrap items-center gap-3">
+          <span>{user.name}</span>
+          <DialogLink name="change-name" param="state" className="text-sm text-brand-600 underline-offset-4 hover:underline dark:text-brand-100">
+            {t("account.changeName")}
+          </DialogLink>
+        </dd>
+        <dt className="text-sm text-zinc-600 dark:text-zinc-400">{t("account.email")}</dt>
+        <dd>{user.email}</dd>
+        <dt className="text-sm text-zinc-600 dark:text-zinc-400">{t("account.role")}</dt>
+        <dd>{user.role}</dd>
+      </dl>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("account.memberSince", { date: since })}</p>
+      <div>
+        <DialogLink name="sign-out-others" className={buttonClassName("secondary")}>
+          {t("account.signOutEverywhere")}
+        </DialogLink>
+      </div>
+
+      <ResponsiveDialog name="change-name" param="state" title={t("account.changeNameTitle")}>
+        <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
+          <input type="hidden" name="intent" value="change-name" />
+          <Field {...getInputProps(fields.name, { type: "text" })} label={t("account.name")} autoComplete="name" errors={fields.name.errors} errorId={fields.name.errorId} />
+          <Button pending={navigation.state === "submitting"}>{t("common.save")}</Button>
+        </Form>
+      </ResponsiveDialog>
+      <ConfirmDialog name="sign-out-others" description={t("account.signOutEverywhere")} fields={{ intent: "sign-out-others" }} />
+    </section>
+  );
+}

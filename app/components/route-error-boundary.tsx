@@ -1,0 +1,49 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { isRouteErrorResponse, useLocation, useRevalidator, useRouteError } from "react-router";
+import { useHydrated } from "~/lib/use-hydrated";
+import { ErrorPage } from "./error-page";
+import { Button, buttonClassName } from "./ui/button";
+
+export const RETRY_DELAY_MS = 600;
+
+/** "Try again": disables itself, shows a spinner, and after 600 ms reloads the route's data (spec section 2). */
+function TryAgain() {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const revalidator = useRevalidator();
+  const [retrying, setRetrying] = useState(false);
+  useEffect(() => {
+    if (!retrying) return;
+    const timer = setTimeout(() => void revalidator.revalidate().finally(() => setRetrying(false)), RETRY_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [retrying, revalidator]);
+  // Without JavaScript, a link that reloads the page.
+  if (!hydrated) {
+    return (
+      <a href={`${location.pathname}${location.search}`} className={buttonClassName("primary")}>
+        {t("errors.tryAgain")}
+      </a>
+    );
+  }
+  return (
+    <Button type="button" disabled={retrying} pending={retrying} onClick={() => setRetrying(true)}>
+      {t("errors.tryAgain")}
+    </Button>
+  );
+}
+
+/** The error boundary of a route: 403 and 404 pages, or the message with Try again, Go back and Go home. */
+export function RouteErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 403) return <ErrorPage status={403} title={t("errors.forbiddenTitle")} message={t("errors.forbidden")} />;
+    if (error.status === 404) return <ErrorPage status={404} title={t("errors.notFoundTitle")} message={t("errors.notFound")} />;
+  }
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  // Stack traces only in development; a visitor sees the translated message.
+  const details = import.meta.env.DEV && error instanceof Error ? `${error.message}\n${error.stack ?? ""}` : undefined;
+  return <ErrorPage status={status} title={t("errors.serverErrorTitle")} message={t("errors.serverError")} details={details} action={<TryAgain />} />;
+}

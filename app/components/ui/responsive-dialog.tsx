@@ -1,0 +1,95 @@
+import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import { Drawer } from "vaul";
+import { dialogHref } from "~/lib/dialog";
+import { useHydrated } from "~/lib/use-hydrated";
+import { useMediaQuery } from "~/lib/use-media-query";
+import { buttonClassName } from "./button";
+
+/** A link that opens the dialog `name` (the page keeps its scroll position). */
+export function DialogLink({ name, param = "modal", className, children }: { name: string; param?: string; className?: string; children: ReactNode }) {
+  const location = useLocation();
+  return (
+    <Link to={dialogHref(location, name, param)} preventScrollReset className={className}>
+      {children}
+    </Link>
+  );
+}
+
+type ResponsiveDialogProps = { name: string; param?: string; title: string; description?: ReactNode; closeButton?: boolean; children: ReactNode };
+
+/**
+ * Spec section 2: below 640 px a bottom drawer (vaul: closes past 0.25 of its height or on a fast flick), at or above
+ * it a centred dialog with a Close button. Without JavaScript the server renders it open from the URL.
+ */
+export function ResponsiveDialog({ name, param = "modal", title, description, closeButton = true, children }: ResponsiveDialogProps) {
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const narrow = useMediaQuery("(max-width: 639.98px)");
+  const open = searchParams.get(param) === name;
+  const closeHref = dialogHref(location, null, param);
+  const close = () => void navigate(closeHref, { replace: true, preventScrollReset: true });
+  if (!open) return null;
+  if (hydrated && narrow) {
+    return (
+      <Drawer.Root open onOpenChange={(next) => !next && close()} closeThreshold={0.25}>
+        <Drawer.Portal>
+          <Drawer.Overlay className="fixed inset-0 z-40 bg-black/50" />
+          <Drawer.Content className="fixed inset-x-0 bottom-0 z-50 flex max-h-[90dvh] flex-col rounded-t-xl bg-white p-4 pb-8 dark:bg-zinc-900">
+            <div aria-hidden="true" className="mx-auto mb-4 h-1.5 w-12 rounded-full bg-zinc-300 dark:bg-zinc-700" />
+            <Drawer.Title className="text-lg font-semibold">{title}</Drawer.Title>
+            {description ? <Drawer.Description className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{description}</Drawer.Description> : null}
+            <div className="mt-4 overflow-y-auto">{children}</div>
+          </Drawer.Content>
+        </Drawer.Portal>
+      </Drawer.Root>
+    );
+  }
+  return (
+    <CentredDialog title={title} description={description} closeHref={closeButton ? closeHref : null} onClose={close} modal={hydrated}>
+      {children}
+    </CentredDialog>
+  );
+}
+
+function CentredDialog({ title, description, closeHref, onClose, modal, children }: { title: string; description?: ReactNode; closeHref: string | null; onClose: () => void; modal: boolean; children: ReactNode }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (modal && dialog && !dialog.open) dialog.showModal();
+  }, [modal]);
+  return (
+    <>
+      {modal ? null : <div aria-hidden="true" className="fixed inset-0 z-40 bg-black/50" />}
+      <dialog
+        ref={ref}
+        open={modal ? undefined : true}
+        aria-labelledby={titleId}
+        aria-modal="true"
+        onCancel={(event) => {
+          event.preventDefault();
+          onClose();
+        }}
+        className="fixed inset-0 z-50 m-auto w-[min(32rem,calc(100vw-2rem))] rounded-xl bg-white p-6 text-zinc-900 shadow-xl backdrop:bg-black/50 dark:bg-zinc-900 dark:text-zinc-100"
+      >
+        <h2 id={titleId} className="text-lg font-semibold">
+          {title}
+        </h2>
+        {description ? <div className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{description}</div> : null}
+        <div className="mt-4">{children}</div>
+        {closeHref === null ? null : (
+          <div className="mt-6 flex justify-end">
+            <Link to={closeHref} replace preventScrollReset className={buttonClassName("secondary")}>
+              {t("ui.close")}
+            </Link>
+          </div>
+        )}
+      </dialog>
+    </>
+  );
+}
