@@ -29,6 +29,8 @@ export const middleware: Route.MiddlewareFunction[] = [
   sessionMiddleware,
 ];
 
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = getEnv();
   const detected = getLocale(context);

@@ -1,4 +1,4 @@
-import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
 // In the order of the product description (spec section 2).
 export default [
@@ -15,12 +15,18 @@ export default [
   route("app", "routes/app/layout.tsx", [
     index("routes/app/index.tsx"),
     route("account", "routes/app/account.tsx"),
+    route("repositories", "routes/app/repositories/index.tsx"),
+    layout("routes/app/repositories/desktop-layout.tsx", [route("repositories/:id", "routes/app/repositories/detail.tsx")]),
     route("*", "routes/app/not-found.tsx", { id: "app-not-found" }),
   ]),
   route("manager", "routes/manager/layout.tsx", [
     index("routes/manager/index.tsx"),
     route("dashboard", "routes/manager/dashboard.tsx"),
     route("account", "routes/manager/account.tsx"),
+    route("repositories", "routes/manager/repositories/index.tsx"),
+    route("repositories/new", "routes/manager/repositories/new.tsx"),
+    route("repositories/:id", "routes/manager/repositories/detail.tsx"),
+    route("repositories/:id/update", "routes/manager/repositories/update.tsx"),
     route("*", "routes/manager/not-found.tsx", { id: "manager-not-found" }),
   ]),
   route("api/auth/*", "routes/api.auth.ts"),

@@ -1,4 +1,6 @@
-import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { randomUUID } from "node:crypto";
+import { integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { user } from "./auth-schema";
 
 /** Fixed-window counters of our own rate limiter (app/.server/security/rate-limit.ts), shared by every process. */
 export const rateLimitCounter = sqliteTable("rate_limit_counter", {
@@ -6,3 +8,29 @@ export const rateLimitCounter = sqliteTable("rate_limit_counter", {
   count: integer("count").notNull(),
   windowStart: integer("window_start").notNull(),
 });
+
+/** The product's sample entity (spec section 3). */
+export const repository = sqliteTable(
+  "repository",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => randomUUID()),
+    name: text("name").notNull(),
+    /** The name folded for comparison (Unicode, not only ASCII as SQLite's lower()): unique, and the sort key. */
+    nameKey: text("name_key").notNull(),
+    link: text("link").notNull(),
+    description: text("description").notNull().default(""),
+    createdAt: integer("created_at", { mode: "timestamp_ms" })
+      .notNull()
+      .$defaultFn(() => new Date()),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+      .notNull()
+      .$defaultFn(() => new Date())
+      .$onUpdate(() => new Date()),
+    createdById: text("created_by_id").references(() => user.id, { onDelete: "set null" }),
+  },
+  // One index does two jobs: names are unique without regard to case (the database enforces it, so two
+  // simultaneous creates cannot both win), and lists are sorted and paginated by that same key.
+  (table) => [uniqueIndex("repository_name_key").on(table.nameKey)],
+);

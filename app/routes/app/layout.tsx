@@ -14,6 +14,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
   return (
     <AreaLayout home="/app" userName={loaderData.userName} nav={[
         { to: "/app", label: t("app.navHome"), end: true },
+        { to: "/app/repositories", label: t("app.navRepositories") },
         { to: "/app/account", label: t("app.navAccount") },
       ]}>
       <Outlet />

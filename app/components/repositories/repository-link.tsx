@@ -1,0 +1,12 @@
+import { repositoryHref } from "~/lib/schemas/repository";
+
+/** A repository's link: clickable only for http(s) (no scheme reads as https); anything else stays text. */
+export function RepositoryLink({ link }: { link: string }) {
+  const href = repositoryHref(link);
+  if (!href) return <span className="break-all">{link}</span>;
+  return (
+    <a href={href} rel="noopener noreferrer nofollow" target="_blank" dir="ltr" className="break-all text-brand-600 underline-offset-4 hover:underline dark:text-brand-100">
+      {link}
+    </a>
+  );
+}

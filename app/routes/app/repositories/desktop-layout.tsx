@@ -1,0 +1,23 @@
+import { useTranslation } from "react-i18next";
+import { Link, Outlet } from "react-router";
+import { buttonClassName } from "~/components/ui/button";
+
+// Spec section 2: the repository detail of the user area lives in a desktop-only layout. Below 768 px it says so,
+// with a way back; CSS decides, so it holds without JavaScript too.
+export default function DesktopOnlyLayout() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="hidden md:block">
+        <Outlet />
+      </div>
+      <div className="flex flex-col items-start gap-3 md:hidden">
+        <h1 className="text-xl font-semibold">{t("repositories.desktopOnlyTitle")}</h1>
+        <p className="text-zinc-700 dark:text-zinc-300">{t("repositories.desktopOnlyText")}</p>
+        <Link to="/app/repositories" className={buttonClassName("secondary")}>
+          {t("repositories.backToList")}
+        </Link>
+      </div>
+    </>
+  );
+}

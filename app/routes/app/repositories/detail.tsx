@@ -1,0 +1,30 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { requirePermission } from "~/.server/auth/guards";
+import { requireRepository } from "~/.server/repository-pages";
+import { RepositoryDetails } from "~/components/repositories/repository-details";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { pageTitle } from "~/lib/meta";
+import type { Route } from "./+types/detail";
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.repository.name);
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  requirePermission({ request, context }, { apps: ["app"], repository: ["read"] });
+  return { repository: await requireRepository(params.id) };
+}
+
+export default function AppRepository({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <section className="flex flex-col gap-6">
+      <Link to="/app/repositories" className="text-sm text-brand-600 underline-offset-4 hover:underline dark:text-brand-100">
+        {t("repositories.backToList")}
+      </Link>
+      <h1 className="text-2xl font-semibold">{loaderData.repository.name}</h1>
+      <RepositoryDetails repository={loaderData.repository} />
+    </section>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,30 @@
+import { useTranslation } from "react-i18next";
+import { requirePermission } from "~/.server/auth/guards";
+import { getInstance } from "~/.server/i18n";
+import { loadRepositoryList } from "~/.server/repository-pages";
+import { RepositoryList } from "~/components/repositories/repository-list";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { pageTitle } from "~/lib/meta";
+import type { Route } from "./+types/index";
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requirePermission({ request, context }, { apps: ["app"], repository: ["read"] });
+  return { title: getInstance(context).t("repositories.title"), ...(await loadRepositoryList(request)) };
+}
+
+export default function AppRepositories({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <section className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold">{t("repositories.title")}</h1>
+        <p className="text-zinc-700 dark:text-zinc-300">{t("repositories.description")}</p>
+      </div>
+      <RepositoryList data={loaderData} detailHref={(id) => `/app/repositories/${id}`} />
+    </section>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

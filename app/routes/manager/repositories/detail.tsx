@@ -1,0 +1,67 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { requirePermission, userCan } from "~/.server/auth/guards";
+import { unknownIntent } from "~/.server/http";
+import { deleteRepository } from "~/.server/repositories";
+import { requireRepository } from "~/.server/repository-pages";
+import { redirectWithToast } from "~/.server/toast";
+import { RepositoryDetails } from "~/components/repositories/repository-details";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { buttonClassName } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { DialogLink } from "~/components/ui/responsive-dialog";
+import { pageTitle } from "~/lib/meta";
+import type { Route } from "./+types/detail";
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.repository.name);
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = requirePermission({ request, context }, { apps: ["manager"], repository: ["read"] });
+  return {
+    repository: await requireRepository(params.id),
+    canUpdate: userCan(user, { repository: ["update"] }),
+    canDelete: userCan(user, { repository: ["delete"] }),
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  requirePermission({ request, context }, { apps: ["manager"], repository: ["delete"] });
+  const formData = await request.formData();
+  if (formData.get("intent") !== "delete") return unknownIntent();
+  const repository = await requireRepository(params.id);
+  await deleteRepository(repository.id);
+  return redirectWithToast("/manager/repositories", { type: "success", message: "repositories.deleted" });
+}
+
+export default function ManagerRepository({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { repository } = loaderData;
+  return (
+    <section className="flex flex-col gap-6">
+      <Link to="/manager/repositories" className="text-sm text-brand-600 underline-offset-4 hover:underline dark:text-brand-100">
+        {t("repositories.backToList")}
+      </Link>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-semibold">{repository.name}</h1>
+        <div className="flex gap-3">
+          {loaderData.canUpdate ? (
+            <Link to={`/manager/repositories/${repository.id}/update`} className={buttonClassName("secondary")}>
+              {t("repositories.edit")}
+            </Link>
+          ) : null}
+          {loaderData.canDelete ? (
+            <DialogLink name="delete" className={buttonClassName("danger")}>
+              {t("repositories.delete")}
+            </DialogLink>
+          ) : null}
+        </div>
+      </div>
+      <RepositoryDetails repository={repository} />
+      {loaderData.canDelete ? (
+        <ConfirmDialog name="delete" description={t("repositories.deleteDescription", { name: repository.name })} fields={{ intent: "delete" }} />
+      ) : null}
+    </section>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,43 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { requirePermission, userCan } from "~/.server/auth/guards";
+import { getInstance } from "~/.server/i18n";
+import { loadRepositoryList } from "~/.server/repository-pages";
+import { RepositoryList } from "~/components/repositories/repository-list";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { buttonClassName } from "~/components/ui/button";
+import { pageTitle } from "~/lib/meta";
+import type { Route } from "./+types/index";
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requirePermission({ request, context }, { apps: ["manager"], repository: ["read"] });
+  return {
+    title: getInstance(context).t("repositories.title"),
+    canCreate: userCan(user, { repository: ["create"] }),
+    ...(await loadRepositoryList(request)),
+  };
+}
+
+export default function ManagerRepositories({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <section className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold">{t("repositories.title")}</h1>
+          <p className="text-zinc-700 dark:text-zinc-300">{t("repositories.description")}</p>
+        </div>
+        {loaderData.canCreate ? (
+          <Link to="/manager/repositories/new" className={buttonClassName("primary")}>
+            {t("repositories.newRepository")}
+          </Link>
+        ) : null}
+      </div>
+      <RepositoryList data={loaderData} detailHref={(id) => `/manager/repositories/${id}`} />
+    </section>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
