@@ -129,3 +129,24 @@ export async function signIn(page: Page, mail: SmtpSink, email: string, name = "
     await page.waitForURL((url) => url.pathname !== "/onboarding");
   }
 }
+
+/** Runs SQL on the worker's database: for arranging state the product has no screen for yet (roles, bans). */
+export async function sql(databaseUrl: string, statement: string, args: Array<string | number> = []) {
+  const { createClient } = await import("@libsql/client");
+  const client = createClient({ url: databaseUrl });
+  try {
+    return await client.execute({ sql: statement, args });
+  } finally {
+    client.close();
+  }
+}
+
+/** A fresh account with the given role, signed in and onboarded; returns its e-mail. */
+export async function signInWithRole(page: Page, mail: SmtpSink, app: TestServer, testInfo: TestInfo, role: "admin" | "user") {
+  const email = uniqueEmail(testInfo, role);
+  await signIn(page, mail, email, role === "admin" ? "Ada Admin" : "Uma User");
+  if (role === "admin") {
+    await sql(app.databaseUrl, "update user set role = 'admin' where email = ?", [email]);
+  }
+  return email;
+}

@@ -1,4 +1,4 @@
-import { enterCode, expect, requestCode, signIn, test, uniqueEmail } from "./fixtures";
+import { enterCode, expect, requestCode, signIn, sql, test, uniqueEmail } from "./fixtures";
 
 test.describe("sign-in with an e-mail code", () => {
   test("the seeded user signs in and lands in the user area", async ({ page, mail }) => {
@@ -141,10 +141,7 @@ test.describe("sign-in with an e-mail code", () => {
     const email = uniqueEmail(testInfo, "banned");
     await signIn(page, mail, email);
     await page.getByRole("button", { name: "Sign out" }).click();
-    const { createClient } = await import("@libsql/client");
-    const db = createClient({ url: app.databaseUrl });
-    await db.execute({ sql: "update user set banned = 1 where email = ?", args: [email] });
-    db.close();
+    await sql(app.databaseUrl, "update user set banned = 1 where email = ?", [email]);
     const since = Date.now();
     await requestCode(page, email);
     await enterCode(page, await mail.waitForCode(email, { since }));
