@@ -59,7 +59,14 @@ export const test = base.extend<{ consoleErrors: string[] }, WorkerFixtures>({
   ],
   demoApp: [
     async ({ mail }, use, workerInfo) => {
-      const server = await startServer(`w${workerInfo.workerIndex}-demo`, { SMTP_URL: mail.url, DEMO_MODE: "true" });
+      // The demo server also plays a named environment, for the banner and the title prefix.
+      const server = await startServer(`w${workerInfo.workerIndex}-demo`, {
+        SMTP_URL: mail.url,
+        DEMO_MODE: "true",
+        ENV_NAME: "Staging",
+        ENV_EMOJI: "🚧",
+        ENV_COLOR: "#f59e0b",
+      });
       await use(server);
       await server.stop();
     },
@@ -149,4 +156,13 @@ export async function signInWithRole(page: Page, mail: SmtpSink, app: TestServer
     await sql(app.databaseUrl, "update user set role = 'admin' where email = ?", [email]);
   }
   return email;
+}
+
+/** Chooses a language or a theme with the switcher, as a person would (JS: on change; no JS: with Apply). */
+export async function choosePreference(page: Page, label: string | RegExp, option: string) {
+  const select = page.getByLabel(label, { exact: typeof label === "string" ? true : undefined });
+  await select.selectOption(option);
+  const apply = select.locator("xpath=..").getByRole("button");
+  if (await apply.count()) await apply.click();
+  await page.waitForLoadState("load");
 }

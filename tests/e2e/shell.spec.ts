@@ -1,0 +1,167 @@
+import { choosePreference, enterCode, expect, signIn, signInWithRole, sql, test, uniqueEmail } from "./fixtures";
+
+test.describe("languages", () => {
+  test("the language switch persists across pages, and Arabic reads right to left", async ({ page }) => {
+    await page.goto("/login");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await choosePreference(page, "Language", "fr");
+    await expect(page.getByRole("heading", { name: "Connexion ou inscription" })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    await page.goto("/login/error?error=access_denied");
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+
+    await choosePreference(page, "Langue", "ar");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+    await page.goto("/login");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+
+    await choosePreference(page, "اللغة", "sw");
+    await expect(page.locator("html")).toHaveAttribute("lang", "sw");
+    await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
+    await page.goto("/login/verify?email=a%40example.test");
+    await expect(page.getByRole("button", { name: "Thibitisha" })).toBeVisible();
+    const cookie = (await page.context().cookies()).find((c) => c.name === "lng");
+    expect(JSON.parse(atob(decodeURIComponent(cookie!.value))), "React Router's cookie encoding of \"sw\"").toBe("sw");
+    expect(cookie?.sameSite).toBe("Lax");
+    expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(43200 * 60 - 120);
+  });
+
+  test("?lng= wins over the cookie, then Accept-Language decides", async ({ browser, app }) => {
+    const context = await browser.newContext({ baseURL: app.url, locale: "fr-FR", extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" } });
+    const page = await context.newPage();
+    await page.goto("/login");
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    await page.goto("/login?lng=ar");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await page.goto("/login");
+    await expect(page.locator("html"), "the choice is remembered").toHaveAttribute("lang", "ar");
+    await context.close();
+  });
+});
+
+test.describe("themes", () => {
+  test("the theme switch persists and is rendered by the server", async ({ page, request }) => {
+    await page.goto("/login");
+    await expect(page.locator("html")).toHaveClass("system");
+    await choosePreference(page, "Theme", "dark");
+    await expect(page.locator("html")).toHaveClass("dark");
+    const cookie = (await page.context().cookies()).find((c) => c.name === "theme")!;
+    const html = await (await request.get("/login", { headers: { Cookie: `${cookie.name}=${cookie.value}` } })).text();
+    expect(html).toMatch(/<html[^>]*class="dark"/);
+
+    // No flash: the class the server sent is the class after the page has loaded.
+    const classes: string[] = [];
+    page.on("domcontentloaded", async () => classes.push((await page.locator("html").getAttribute("class")) ?? ""));
+    await page.goto("/login/error");
+    await page.waitForLoadState("networkidle");
+    classes.push((await page.locator("html").getAttribute("class")) ?? "");
+    expect(new Set(classes)).toEqual(new Set(["dark"]));
+
+    await choosePreference(page, "Theme", "light");
+    await expect(page.locator("html")).toHaveClass("light");
+  });
+});
+
+test.describe("page frame", () => {
+  test("the environment banner and the title prefix", async ({ page, demoApp, app }) => {
+    await page.goto(`${demoApp.url}/login`);
+    await expect(page.getByRole("note", { name: "Staging" })).toBeVisible();
+    await expect(page).toHaveTitle("🚧 Log in | Groundwork");
+    await page.goto(`${app.url}/login`);
+    await expect(page).toHaveTitle("Log in | Groundwork");
+    await expect(page.getByRole("note")).toHaveCount(0);
+  });
+
+  test("each area has its own not-found page with a real 404", async ({ page, mail, app }, testInfo) => {
+    let response = await page.goto("/nowhere");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "This page cannot be found" })).toBeVisible();
+
+    response = await page.goto("/login/nowhere");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "This page cannot be found" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Apply" }).or(page.getByLabel("Language"))).not.toHaveCount(0);
+
+    await signInWithRole(page, mail, app, testInfo, "admin");
+    response = await page.goto("/app/nowhere");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "This page cannot be found" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main navigation" }).first()).toBeAttached();
+
+    response = await page.goto("/manager/nowhere");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "This page cannot be found" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Dashboard" }).first()).toBeAttached();
+    await page.getByRole("link", { name: "Go home" }).click();
+    await expect(page).toHaveURL(/\/manager\/dashboard$/);
+  });
+
+  test("an error boundary offers Try again, which reloads the data", async ({ page, mail, app }, testInfo) => {
+    await signIn(page, mail, uniqueEmail(testInfo, "retry"));
+    await sql(app.databaseUrl, "alter table repository rename to repository_away");
+    try {
+      const response = await page.goto("/app/repositories");
+      expect(response?.status()).toBe(500);
+      await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Repositories" }).first(), "the layout stays").toBeAttached();
+    } finally {
+      await sql(app.databaseUrl, "alter table repository_away rename to repository");
+    }
+    const tryAgain = page.getByRole("button", { name: "Try again" }).or(page.getByRole("link", { name: "Try again" }));
+    await tryAgain.click();
+    await expect(page.getByRole("link", { name: /libsql/ })).toBeVisible();
+  });
+});
+
+test.describe("toasts and confirmations", () => {
+  test("a message set by an action survives the redirect", async ({ page, mail }, testInfo) => {
+    await signIn(page, mail, uniqueEmail(testInfo, "toast"));
+    await page.goto("/app/account");
+    await page.getByRole("link", { name: "Change name" }).click();
+    await expect(page).toHaveURL(/state=change-name/);
+    const dialog = page.getByRole("dialog", { name: "Change your name" });
+    await dialog.getByLabel("Name").fill("Katherine Johnson");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Your name was updated.")).toBeVisible();
+    await expect(page).toHaveURL(/\/app\/account$/);
+    await expect(page.getByText("Katherine Johnson").first()).toBeVisible();
+    await page.reload();
+    await expect(page.getByText("Your name was updated."), "a flash is shown once").toHaveCount(0);
+  });
+
+  test("a destructive action asks for confirmation first", async ({ page, mail }, testInfo) => {
+    await signIn(page, mail, uniqueEmail(testInfo, "confirm"));
+    await page.goto("/app/account");
+    await page.getByRole("link", { name: "Sign out of all other devices" }).click();
+    await expect(page.getByRole("heading", { name: "Are you sure?" })).toBeVisible();
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await expect(page.getByRole("heading", { name: "Are you sure?" })).toHaveCount(0);
+    await page.getByRole("link", { name: "Sign out of all other devices" }).click();
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await expect(page.getByText("You are signed out of all other devices.")).toBeVisible();
+  });
+});
+
+test.describe("demo mode", () => {
+  test("a mutation is refused on the server with the Demo Mode dialog, and nothing changes", async ({ page, demoApp }) => {
+    await page.goto(`${demoApp.url}/login`);
+    await expect(page.getByText("This is a demo")).toBeVisible();
+    await page.getByLabel("Email").fill("user@example.com");
+    await page.getByRole("button", { name: "Continue with e-mail" }).click();
+    await enterCode(page, "000000");
+    await expect(page).toHaveURL(/\/app$/);
+    await page.goto(`${demoApp.url}/app/account?state=change-name`);
+    await page.getByRole("dialog").getByLabel("Name").fill("Changed In Demo");
+    await page.getByRole("dialog").getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("heading", { name: "Demo Mode" })).toBeVisible();
+    await expect(page.getByText("This is a read-only demo, this action is disabled.")).toBeVisible();
+    const rows = await sql(demoApp.databaseUrl, "select name from user where email = 'user@example.com'");
+    expect(rows.rows[0]?.name).toBe("User");
+
+    // Language and theme stay allowed.
+    await page.goto(`${demoApp.url}/app`);
+    await choosePreference(page, "Theme", "dark");
+    await expect(page.locator("html")).toHaveClass("dark");
+  });
+});
