@@ -1,0 +1,78 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, signInWithRole, sql, test, uniqueEmail, requestCode, enterCode } from "./fixtures";
+
+// axe-core on every page of the app, in light and dark, in English and Arabic: no serious or critical violation.
+// axe runs inside the page, so this spec runs in the JavaScript project only.
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe needs JavaScript in the page");
+test.describe.configure({ timeout: 240_000, mode: "parallel" });
+
+async function audit(page: Page, path: string) {
+  const problems: string[] = [];
+  const origin = new URL(page.url()).origin;
+  for (const language of ["en", "ar"]) {
+    for (const theme of ["light", "dark"]) {
+      // The cookie the theme switcher sets (React Router's encoding of the JSON string).
+      await page.context().addCookies([{ name: "theme", value: encodeURIComponent(btoa(JSON.stringify(theme))), url: origin }]);
+      await page.goto(`${path}${path.includes("?") ? "&" : "?"}lng=${language}`);
+      await expect(page.locator("html")).toHaveClass(theme);
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      for (const violation of results.violations) {
+        if (violation.impact === "serious" || violation.impact === "critical") {
+          problems.push(`${path} [${language}, ${theme}] ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).slice(0, 3).join(", ")})`);
+        }
+      }
+    }
+  }
+  await page.goto(`${path}${path.includes("?") ? "&" : "?"}lng=en`);
+  return problems;
+}
+
+test("sign-in pages", async ({ page }, testInfo) => {
+  await page.goto("/login");
+  const problems = [
+    ...(await audit(page, "/login")),
+    ...(await audit(page, "/login/verify?email=someone%40example.test")),
+    ...(await audit(page, "/login/error?error=access_denied")),
+    ...(await audit(page, "/nowhere")),
+  ];
+  const email = uniqueEmail(testInfo, "a11y");
+  await requestCode(page, email);
+  await enterCode(page, "000000");
+  problems.push(...(await audit(page, `/login/verify?email=${encodeURIComponent(email)}`)));
+  expect(problems).toEqual([]);
+});
+
+test("the onboarding page", async ({ page, mail }, testInfo) => {
+  await page.goto("/login");
+  const email = uniqueEmail(testInfo, "a11y-onboarding");
+  const since = Date.now();
+  await requestCode(page, email);
+  await enterCode(page, await mail.waitForCode(email, { since }));
+  await expect(page).toHaveURL(/\/onboarding/);
+  expect(await audit(page, "/onboarding")).toEqual([]);
+});
+
+const areas = {
+  "the user area": (id: string) => ["/app", "/app/account", "/app/account?state=change-name", "/app/repositories", "/app/repositories?searchTerm=nothing-matches", `/app/repositories/${id}`, "/app/nowhere"],
+  "the manager area": (id: string) => [
+    "/manager/dashboard",
+    "/manager/account",
+    "/manager/account?modal=sign-out-others",
+    "/manager/repositories",
+    "/manager/repositories/new",
+    `/manager/repositories/${id}`,
+    `/manager/repositories/${id}?modal=delete`,
+    `/manager/repositories/${id}/update`,
+  ],
+};
+
+for (const [name, paths] of Object.entries(areas)) {
+  test(name, async ({ page, mail, app }, testInfo) => {
+    await signInWithRole(page, mail, app, testInfo, "admin");
+    const { rows } = await sql(app.databaseUrl, "select id from repository where name = 'libsql'");
+    const problems: string[] = [];
+    for (const path of paths(String(rows[0]!.id))) problems.push(...(await audit(page, path)));
+    expect(problems).toEqual([]);
+  });
+}
