@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { getEnv } from "./.server/env";
@@ -72,6 +72,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const { i18n } = useTranslation();
   const nonce = useNonce();
+  // Pages whose route says `handle: { hydrate: false }` ship no JavaScript at all (ADR 007: the sign-in pages).
+  const hydrate = !useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
   const locale = rootData?.locale ?? (isLanguage(i18n.language) ? i18n.language : defaultLanguage);
   const theme = rootData?.theme ?? "system";
   return (
@@ -95,8 +97,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <Toaster flash={rootData?.toast ?? null} dir={directionOf(locale)} theme={theme} />
         {rootData?.demoMode ? <DemoModeDialog /> : null}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

@@ -1,11 +1,13 @@
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
-import { Drawer } from "vaul";
 import { dialogHref } from "~/lib/dialog";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useMediaQuery } from "~/lib/use-media-query";
 import { buttonClassName } from "./button";
+
+// vaul and its Radix dependencies weigh ~21 kB gzipped: loaded only when a drawer opens on a small screen.
+const BottomDrawer = lazy(() => import("./bottom-drawer"));
 
 /** A link that opens the dialog `name` (the page keeps its scroll position). */
 export function DialogLink({ name, param = "modal", className, children }: { name: string; param?: string; className?: string; children: ReactNode }) {
@@ -35,17 +37,11 @@ export function ResponsiveDialog({ name, param = "modal", title, description, cl
   if (!open) return null;
   if (hydrated && narrow) {
     return (
-      <Drawer.Root open onOpenChange={(next) => !next && close()} closeThreshold={0.25}>
-        <Drawer.Portal>
-          <Drawer.Overlay className="fixed inset-0 z-40 bg-black/50" />
-          <Drawer.Content className="fixed inset-x-0 bottom-0 z-50 flex max-h-[90dvh] flex-col rounded-t-xl bg-white p-4 pb-8 dark:bg-zinc-900">
-            <div aria-hidden="true" className="mx-auto mb-4 h-1.5 w-12 rounded-full bg-zinc-300 dark:bg-zinc-700" />
-            <Drawer.Title className="text-lg font-semibold">{title}</Drawer.Title>
-            {description ? <Drawer.Description className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{description}</Drawer.Description> : null}
-            <div className="mt-4 overflow-y-auto">{children}</div>
-          </Drawer.Content>
-        </Drawer.Portal>
-      </Drawer.Root>
+      <Suspense fallback={null}>
+        <BottomDrawer title={title} description={description} onClose={close}>
+          {children}
+        </BottomDrawer>
+      </Suspense>
     );
   }
   return (

@@ -2,6 +2,10 @@ import { useTranslation } from "react-i18next";
 import { Link, Outlet } from "react-router";
 import { Preferences } from "~/components/preferences";
 
+// The sign-in pages work as plain HTML and ship no JavaScript: the framework alone is over the login page's
+// 110 kB budget (ADR 007).
+export const handle = { hydrate: false };
+
 export default function LoginLayout() {
   const { t } = useTranslation();
   return (

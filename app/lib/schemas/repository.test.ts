@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest";
+import { languages, translator } from "../i18n";
+import { translateMessage } from "../validation";
+import { repositoryHref, repositoryNameKey, repositorySchema } from "./repository";
+
+const valid = { name: "groundwork", link: "github.com/groundwork-starter/groundwork", description: "A starter." };
+
+/** The first message the schema gives for a field, or undefined when the form is accepted. */
+function messageOf(overrides: Record<string, unknown>) {
+  const result = repositorySchema.safeParse({ ...valid, ...overrides });
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
+describe("repository form messages", () => {
+  it("asks for a name", () => {
+    expect(messageOf({ name: "" })).toBe("validation.nameRequired");
+    expect(messageOf({ name: "   " })).toBe("validation.nameRequired");
+    expect(messageOf({ name: undefined })).toBe("validation.nameRequired");
+  });
+
+  it("asks for a link of at least 4 characters with a dot", () => {
+    expect(messageOf({ link: "" })).toBe("validation.linkRequired");
+    expect(messageOf({ link: undefined })).toBe("validation.linkRequired");
+    expect(messageOf({ link: "a.b" })).toBe('validation.linkTooShort|{"min":4}');
+    expect(messageOf({ link: "abcd" })).toBe("validation.linkNoDot");
+    expect(messageOf({ link: "a.bc" })).toBeUndefined();
+  });
+
+  it("takes a description of at most 1000 characters", () => {
+    expect(messageOf({ description: "a".repeat(1001) })).toBe('validation.tooLong|{"max":1000}');
+    expect(messageOf({ description: "a".repeat(1000) })).toBeUndefined();
+  });
+
+  it("accepts a valid form, trimmed, with the description defaulting to empty", () => {
+    expect(repositorySchema.parse({ name: " groundwork ", link: " github.com/a/b " })).toEqual({ name: "groundwork", link: "github.com/a/b", description: "" });
+    expect(repositorySchema.parse(valid)).toEqual(valid);
+  });
+
+  const messages = [
+    "validation.nameRequired",
+    "validation.repositoryNameUsed",
+    "validation.linkRequired",
+    messageOf({ link: "a.b" })!,
+    "validation.linkNoDot",
+    messageOf({ description: "a".repeat(1001) })!,
+  ];
+
+  it.each(languages)("says every message in %s", (language) => {
+    const t = translator(language);
+    const fallback = t("validation.invalidInput");
+    for (const value of messages) {
+      const text = translateMessage(t, value);
+      const key = value.split("|")[0]!;
+      expect(text, value).not.toBe("");
+      expect(text, value).not.toBe(key);
+      expect(text, value).not.toBe(fallback);
+      expect(text, value).not.toMatch(/\{\{|\}\}/);
+    }
+    expect(translateMessage(t, messageOf({ link: "a.b" })!)).toMatch(/4|٤/);
+    expect(translateMessage(t, messageOf({ description: "a".repeat(1001) })!)).toMatch(/1000|١٠٠٠/);
+  });
+
+  it("says the spec's exact words in English", () => {
+    const t = translator("en");
+    expect(translateMessage(t, messageOf({ name: "" })!)).toBe("Name is required");
+    expect(translateMessage(t, "validation.repositoryNameUsed")).toBe("Name already used");
+    expect(translateMessage(t, messageOf({ link: "" })!)).toBe("Link is required");
+    expect(translateMessage(t, messageOf({ link: "a.b" })!)).toBe("Invalid link, must be at least 4 characters");
+    expect(translateMessage(t, messageOf({ link: "abcd" })!)).toBe("Invalid link, must contain at least a dot");
+    expect(translateMessage(t, messageOf({ description: "a".repeat(1001) })!)).toBe("Must be at most 1000 characters");
+  });
+});
+
+describe("repositoryHref", () => {
+  it("shows a link without a scheme as https", () => {
+    expect(repositoryHref("github.com/a/b")).toBe("https://github.com/a/b");
+  });
+
+  it("keeps http(s) links", () => {
+    expect(repositoryHref("http://x.y")).toBe("http://x.y/");
+    expect(repositoryHref("https://github.com/a/b")).toBe("https://github.com/a/b");
+  });
+
+  it("never makes other schemes clickable", () => {
+    expect(repositoryHref("javascript:alert(1)")).toBeNull();
+    expect(repositoryHref("JavaScript:alert(1)")).toBeNull();
+    expect(repositoryHref("data:text/html,x")).toBeNull();
+    expect(repositoryHref("ftp://x.y")).toBeNull();
+  });
+});
+
+describe("repositoryNameKey", () => {
+  it("folds case, also beyond ASCII", () => {
+    expect(repositoryNameKey("React-Router")).toBe(repositoryNameKey("react-router"));
+    expect(repositoryNameKey("École")).toBe(repositoryNameKey("école"));
+    expect(repositoryNameKey("ÉCOLE")).toBe(repositoryNameKey("école"));
+  });
+
+  it("compares composed and decomposed accents as one", () => {
+    expect(repositoryNameKey("E\u0301cole")).toBe(repositoryNameKey("\u00e9cole"));
+  });
+
+  it("keeps different names apart", () => {
+    expect(repositoryNameKey("ecole")).not.toBe(repositoryNameKey("école"));
+  });
+});
