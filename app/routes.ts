@@ -29,6 +29,7 @@ export default [
     route("repositories/:id/update", "routes/manager/repositories/update.tsx"),
     route("*", "routes/manager/not-found.tsx", { id: "manager-not-found" }),
   ]),
+  route("healthz", "routes/healthz.ts"),
   route("api/auth/*", "routes/api.auth.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
