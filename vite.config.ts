@@ -5,4 +5,7 @@ import { defineConfig } from "vite";
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
+  // The dev server answers where APP_URL says by default (http://localhost:$PORT), so the origin check and the
+  // auth cookies work in development as they do in production.
+  server: { port: Number(process.env.PORT ?? 3000), strictPort: true },
 });
