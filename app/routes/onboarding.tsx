@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { destinationFor, isOnboarded, requireSignedIn } from "~/.server/auth/guards";
@@ -13,6 +13,7 @@ import { pageTitle } from "~/lib/meta";
 import { safeRedirect } from "~/lib/redirect";
 import { onboardingSchema } from "~/lib/schemas/sign-in";
 import type { Route } from "./+types/onboarding";
+import { useSchemaForm } from "~/lib/use-schema-form";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
 
@@ -37,13 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Onboarding({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(onboardingSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: onboardingSchema }),
-  });
+  const [form, fields] = useSchemaForm(onboardingSchema, { lastResult: actionData?.result });
   return (
     <div className="flex min-h-dvh flex-col items-center justify-center gap-6 bg-zinc-50 px-4 py-12 dark:bg-zinc-950">
       <main id="main" className="flex w-full flex-col items-center">

@@ -13,6 +13,14 @@ type WorkerFixtures = {
 
 let clientCounter = 0;
 
+/** A server under test sends its e-mail to the worker's SMTP sink and meets "GitHub" at the local stand-in. */
+const withMailAndGitHub = (mail: SmtpSink, github: GitHubStandIn) => ({
+  SMTP_URL: mail.url,
+  GITHUB_CLIENT_ID: "groundwork-test",
+  GITHUB_CLIENT_SECRET: "groundwork-test-secret",
+  GITHUB_STAND_IN_URL: github.url,
+});
+
 export const test = base.extend<{ consoleErrors: string[] }, WorkerFixtures>({
   mail: [
     async ({}, use) => {
@@ -32,12 +40,7 @@ export const test = base.extend<{ consoleErrors: string[] }, WorkerFixtures>({
   ],
   app: [
     async ({ mail, github }, use, workerInfo) => {
-      const server = await startServer(`w${workerInfo.workerIndex}`, {
-        SMTP_URL: mail.url,
-        GITHUB_CLIENT_ID: "groundwork-test",
-        GITHUB_CLIENT_SECRET: "groundwork-test-secret",
-        GITHUB_STAND_IN_URL: github.url,
-      });
+      const server = await startServer(`w${workerInfo.workerIndex}`, withMailAndGitHub(mail, github));
       await use(server);
       await server.stop();
     },
@@ -45,13 +48,7 @@ export const test = base.extend<{ consoleErrors: string[] }, WorkerFixtures>({
   ],
   signUpOffApp: [
     async ({ mail, github }, use, workerInfo) => {
-      const server = await startServer(`w${workerInfo.workerIndex}-signup-off`, {
-        SMTP_URL: mail.url,
-        SIGN_UP_ENABLED: "false",
-        GITHUB_CLIENT_ID: "groundwork-test",
-        GITHUB_CLIENT_SECRET: "groundwork-test-secret",
-        GITHUB_STAND_IN_URL: github.url,
-      });
+      const server = await startServer(`w${workerInfo.workerIndex}-signup-off`, { ...withMailAndGitHub(mail, github), SIGN_UP_ENABLED: "false" });
       await use(server);
       await server.stop();
     },

@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { changeNameSchema } from "~/lib/schemas/account";
@@ -7,6 +6,7 @@ import { Button, buttonClassName } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { Field } from "../ui/field";
 import { DialogLink, ResponsiveDialog } from "../ui/responsive-dialog";
+import { useSchemaForm } from "~/lib/use-schema-form";
 
 type AccountUser = { email: string; name: string; role: string; createdAt: string };
 
@@ -14,14 +14,7 @@ type AccountUser = { email: string; name: string; role: string; createdAt: strin
 export function AccountPage({ user, result }: { user: AccountUser; result: SubmissionResult<string[]> | undefined }) {
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult: result,
-    defaultValue: { name: user.name },
-    constraint: getZodConstraint(changeNameSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changeNameSchema }),
-  });
+  const [form, fields] = useSchemaForm(changeNameSchema, { lastResult: result, defaultValue: { name: user.name } });
   const since = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long" }).format(new Date(user.createdAt));
   return (
     <section className="flex max-w-2xl flex-col gap-6">

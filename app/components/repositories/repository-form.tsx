@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { translateMessage } from "~/lib/validation";
 import { repositorySchema } from "~/lib/schemas/repository";
 import { Button, buttonClassName } from "../ui/button";
 import { Field } from "../ui/field";
+import { useSchemaForm } from "~/lib/use-schema-form";
 
 type Values = { name: string; link: string; description: string };
 
@@ -13,14 +13,7 @@ type Values = { name: string; link: string; description: string };
 export function RepositoryForm({ result, defaultValue, submitLabel, cancelHref }: { result: SubmissionResult<string[]> | undefined; defaultValue?: Values; submitLabel: string; cancelHref: string }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult: result,
-    defaultValue,
-    constraint: getZodConstraint(repositorySchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: repositorySchema }),
-  });
+  const [form, fields] = useSchemaForm(repositorySchema, { lastResult: result, defaultValue: defaultValue });
   const descriptionError = fields.description.errors?.[0];
   return (
     <Form method="post" {...getFormProps(form)} className="flex max-w-xl flex-col gap-2">

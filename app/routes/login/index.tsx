@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { DEMO_ACCOUNTS, DEMO_CODE, signUpEnabled } from "~/.server/auth/auth";
@@ -19,6 +19,7 @@ import { safeRedirect, withRedirect } from "~/lib/redirect";
 import { loginSchema } from "~/lib/schemas/sign-in";
 import { translateMessage } from "~/lib/validation";
 import type { Route } from "./+types/index";
+import { useSchemaForm } from "~/lib/use-schema-form";
 
 export const headers: Route.HeadersFunction = retryAfterHeaders;
 
@@ -67,13 +68,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const { t } = useTranslation();
   const navigation = useNavigation();
   const pendingIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : undefined;
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(loginSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-  });
+  const [form, fields] = useSchemaForm(loginSchema, { lastResult: actionData?.result });
   const formError = actionData?.formError;
 
   return (

@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { DEMO_ACCOUNTS, DEMO_CODE, SIGN_IN_CODE_MINUTES, signUpEnabled } from "~/.server/auth/auth";
@@ -21,6 +21,7 @@ import { safeRedirect, withRedirect } from "~/lib/redirect";
 import { emailField, verifySchema } from "~/lib/schemas/sign-in";
 import { message, translateMessage } from "~/lib/validation";
 import type { Route } from "./+types/verify";
+import { useSchemaForm } from "~/lib/use-schema-form";
 
 export const headers: Route.HeadersFunction = retryAfterHeaders;
 
@@ -84,14 +85,7 @@ export default function Verify({ loaderData, actionData }: Route.ComponentProps)
   const { t } = useTranslation();
   const navigation = useNavigation();
   const pendingIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : undefined;
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(verifySchema),
-    defaultValue: { email: loaderData.email },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: verifySchema }),
-  });
+  const [form, fields] = useSchemaForm(verifySchema, { lastResult: actionData?.result, defaultValue: { email: loaderData.email } });
   const sentText = loaderData.signUpEnabled ? t("verify.sent", { email: loaderData.email }) : t("verify.sentIfAccount", { email: loaderData.email });
   const formError = actionData && "formError" in actionData ? actionData.formError : undefined;
 
