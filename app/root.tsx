@@ -120,4 +120,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return <Outlet />;
 }
 
-export const ErrorBoundary = RouteErrorBoundary;
+// At the root there is no layout around the error page: it is the page's main landmark.
+export function ErrorBoundary() {
+  return (
+    <main id="main">
+      <RouteErrorBoundary />
+    </main>
+  );
+}

@@ -59,6 +59,9 @@ export async function listRepositories({ searchTerm = "", cursor = null, limit =
     const prefix = repositoryNameKey(term);
     return page(await ordered(and(afterCursor, gte(repository.nameKey, prefix), lt(repository.nameKey, `${prefix}\u{10FFFF}`)), limit + 1));
   }
+  const inSearchIndex = sql`${repository}.rowid in (select rowid from repository_search where repository_search match ${ftsPhrase(term)})`;
+  // SQLite's LIKE folds ASCII letters only; the trigram index folds every letter, so it answers for "École".
+  if ([...term].some((character) => character.charCodeAt(0) > 0x7f)) return page(await ordered(and(afterCursor, inSearchIndex), limit + 1));
   const [windowEnd] = await db
     .select({ nameKey: repository.nameKey })
     .from(repository)
@@ -71,7 +74,7 @@ export async function listRepositories({ searchTerm = "", cursor = null, limit =
   const beyond = await ordered(
     and(
       gt(repository.nameKey, windowEnd.nameKey),
-      sql`${repository}.rowid in (select rowid from repository_search where repository_search match ${ftsPhrase(term)})`,
+      inSearchIndex,
     ),
     limit + 1 - inWindow.length,
   );

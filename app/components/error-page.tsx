@@ -7,7 +7,7 @@ export function ErrorPage({ status, title, message, details, action }: { status:
   const { t } = useTranslation();
   const backHref = useRouteLoaderData<{ referrer?: string }>("root")?.referrer ?? "/";
   return (
-    <main className="mx-auto flex min-h-[60dvh] max-w-lg flex-col items-center justify-center gap-4 px-6 py-16 text-center">
+    <div className="mx-auto flex min-h-[60dvh] max-w-lg flex-col items-center justify-center gap-4 px-6 py-16 text-center">
       <title>{`${title} | Groundwork`}</title>
       <p className="text-5xl font-bold text-brand-600 dark:text-brand-100">{status}</p>
       <h1 className="text-2xl font-semibold">{message}</h1>
@@ -30,6 +30,6 @@ export function ErrorPage({ status, title, message, details, action }: { status:
         </Link>
       </div>
       {details ? <pre className="mt-6 max-w-full overflow-auto text-start text-xs">{details}</pre> : null}
-    </main>
+    </div>
   );
 }
