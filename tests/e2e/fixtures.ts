@@ -137,7 +137,7 @@ export async function signIn(page: Page, mail: SmtpSink, email: string, name = "
 /** Runs SQL on the worker's database: for arranging state the product has no screen for yet (roles, bans). */
 export async function sql(databaseUrl: string, statement: string, args: Array<string | number> = []) {
   const { createClient } = await import("@libsql/client");
-  const client = createClient({ url: databaseUrl });
+  const client = createClient({ url: databaseUrl, timeout: 5000 });
   try {
     return await client.execute({ sql: statement, args });
   } finally {

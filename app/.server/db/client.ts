@@ -11,12 +11,12 @@ export type Database = LibSQLDatabase<typeof schema>;
 export function openDatabase(url: string, authToken?: string): { client: Client; db: Database } {
   const isFile = url.startsWith("file:");
   if (isFile) mkdirSync(dirname(url.slice("file:".length).split("?")[0]!), { recursive: true });
-  const client = createClient({ url, authToken });
+  // An embedded file gets one connection: libSQL runs each statement synchronously anyway, and a single connection
+  // keeps the per-connection pragma (foreign keys) in force. The busy timeout makes a writer wait for another
+  // process's lock instead of failing with SQLITE_BUSY; WAL lets readers run beside a writer.
+  const client = isFile ? createClient({ url, authToken, timeout: 5000, concurrency: 1 }) : createClient({ url, authToken });
   if (isFile) {
-    // Several server processes may share one file: WAL lets readers run beside a writer, and the busy timeout
-    // makes a writer wait for the lock instead of failing with SQLITE_BUSY.
     void client.execute("PRAGMA journal_mode = WAL").catch(() => {});
-    void client.execute("PRAGMA busy_timeout = 5000").catch(() => {});
     void client.execute("PRAGMA foreign_keys = ON").catch(() => {});
   }
   return { client, db: drizzle(client, { schema }) };
