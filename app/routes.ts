@@ -23,6 +23,8 @@ export default [
     index("routes/manager/index.tsx"),
     route("dashboard", "routes/manager/dashboard.tsx"),
     route("account", "routes/manager/account.tsx"),
+    route("users", "routes/manager/users/index.tsx"),
+    route("users/:id", "routes/manager/users/detail.tsx"),
     route("repositories", "routes/manager/repositories/index.tsx"),
     route("repositories/new", "routes/manager/repositories/new.tsx"),
     route("repositories/:id", "routes/manager/repositories/detail.tsx"),

@@ -59,6 +59,7 @@ const areas = {
     "/manager/dashboard",
     "/manager/account",
     "/manager/account?modal=sign-out-others",
+    "/manager/users",
     "/manager/repositories",
     "/manager/repositories/new",
     `/manager/repositories/${id}`,

@@ -163,3 +163,10 @@ export async function choosePreference(page: Page, label: string | RegExp, optio
   if (await apply.count()) await apply.click();
   await page.waitForLoadState("load");
 }
+
+/** Searches the list: with JavaScript it runs as you type, without it the Search button sends the form. */
+export async function searchFor(page: Page, term: string, testInfo: TestInfo) {
+  await page.getByRole("searchbox", { name: "Search" }).fill(term);
+  if (testInfo.project.name === "no-js") await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]searchTerm=${encodeURIComponent(term).replace(/%20/g, "\\+")}`));
+}

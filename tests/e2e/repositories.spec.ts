@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Page, TestInfo } from "@playwright/test";
-import { enterCode, expect, signInWithRole, sql, test } from "./fixtures";
+import { enterCode, expect, signInWithRole, sql, test, searchFor } from "./fixtures";
 
 /** A name no other test uses; "zz-" keeps it after the seeded repositories in the name order. */
 const uniqueName = (testInfo: TestInfo, label: string) => `zz-${label}-${testInfo.project.name}-${Math.random().toString(36).slice(2, 8)}`;
@@ -8,13 +8,6 @@ const uniqueName = (testInfo: TestInfo, label: string) => `zz-${label}-${testInf
 const repositoryList = (page: Page) => page.getByRole("list", { name: "Repositories" });
 /** The list item of one repository, by its exact name (the item also shows the link). */
 const listLink = (page: Page, name: string) => repositoryList(page).getByRole("listitem").filter({ has: page.getByText(name, { exact: true }) }).getByRole("link");
-
-/** Searches the list: with JavaScript it runs as you type, without it the Search button sends the form. */
-async function searchFor(page: Page, term: string, testInfo: TestInfo) {
-  await page.getByRole("searchbox", { name: "Search" }).fill(term);
-  if (testInfo.project.name === "no-js") await page.getByRole("button", { name: "Search", exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`[?&]searchTerm=${encodeURIComponent(term).replace(/%20/g, "\\+")}`));
-}
 
 async function repositoryId(databaseUrl: string, name: string): Promise<string | undefined> {
   const result = await sql(databaseUrl, "select id from repository where name = ?", [name]);

@@ -14,6 +14,7 @@ export default function ManagerLayout({ loaderData }: Route.ComponentProps) {
   return (
     <AreaLayout home="/manager" userName={loaderData.userName} nav={[
         { to: "/manager/dashboard", label: t("manager.navDashboard") },
+        { to: "/manager/users", label: t("manager.navUsers") },
         { to: "/manager/repositories", label: t("manager.navRepositories") },
         { to: "/manager/account", label: t("manager.navAccount") },
       ]}>

@@ -1,0 +1,68 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { requirePermission } from "~/.server/auth/guards";
+import { getInstance } from "~/.server/i18n";
+import { listUsers } from "~/.server/users";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { DataList } from "~/components/ui/data-list";
+import { SearchInput } from "~/components/ui/search-input";
+import { useUserLabels } from "~/components/users/user-status";
+import { listHref, readListParams } from "~/lib/list-params";
+import { pageTitle } from "~/lib/meta";
+import type { Route } from "./+types/index";
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requirePermission({ request, context }, { apps: ["manager"], user: ["list"] });
+  const url = new URL(request.url);
+  const { searchTerm, cursor } = readListParams(url);
+  const result = await listUsers({ searchTerm, cursor });
+  return {
+    title: getInstance(context).t("users.title"),
+    searchTerm,
+    isFirstPage: cursor === null,
+    firstPageHref: listHref(url, null),
+    page: { items: result.items, nextHref: result.nextCursor ? listHref(url, result.nextCursor) : null },
+  };
+}
+
+export default function ManagerUsers({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const labels = useUserLabels();
+  return (
+    <section className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold">{t("users.title")}</h1>
+        <p className="text-zinc-700 dark:text-zinc-300">{t("users.description")}</p>
+      </div>
+      <div className="flex flex-col gap-2">
+        <SearchInput defaultValue={loaderData.searchTerm} />
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("users.searchHint")}</p>
+      </div>
+      <DataList
+        page={loaderData.page}
+        label={t("users.listLabel")}
+        searchTerm={loaderData.searchTerm}
+        isFirstPage={loaderData.isFirstPage}
+        firstPageHref={loaderData.firstPageHref}
+        getKey={(user) => user.id}
+        renderItem={(user) => (
+          <Link to={`/manager/users/${user.id}`} prefetch="intent" className="flex flex-wrap items-baseline justify-between gap-2 rounded-md px-3 py-3 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:bg-zinc-900">
+            <span>
+              <span className="block font-medium">{user.name || t("users.noName")}</span>
+              <bdi dir="ltr" className="text-sm text-zinc-600 dark:text-zinc-400">
+                {user.email}
+              </bdi>
+            </span>
+            <span className="text-sm text-zinc-600 dark:text-zinc-400">
+              {labels.role(user)} · {labels.status(user)}
+            </span>
+          </Link>
+        )}
+      />
+    </section>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
