@@ -1,0 +1,83 @@
+// `npm run bench:memory`: the production server's memory under load, against its idle memory measured in the same
+// run. Budget (brief, rule 6): under 150 MB. Load comes from this process, to 127.0.0.1 only, bounded in time.
+// Needs a build (`npm run build`). Exits non-zero over budget or on any 5xx.
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { SmtpSink } from "../tests/support/smtp-sink";
+
+const BUDGET_MB = 150;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const CONCURRENCY = 32;
+
+const port = await new Promise<number>((resolve) => {
+  const probe = createServer().listen(0, "127.0.0.1", () => {
+    const address = probe.address() as { port: number };
+    probe.close(() => resolve(address.port));
+  });
+});
+const dir = mkdtempSync(join(tmpdir(), "groundwork-memory-"));
+const url = `http://127.0.0.1:${port}`;
+const mail = await new SmtpSink().start();
+const server = spawn(process.execPath, ["server.js"], {
+  env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", APP_URL: url, DATABASE_URL: `file:${join(dir, "app.db")}`, AUTH_SECRET: "bench-secret-0123456789-0123456789-0123456789", LOG_LEVEL: "error", SMTP_URL: mail.url },
+  stdio: "inherit",
+});
+for (let attempt = 0; ; attempt++) {
+  try {
+    if ((await fetch(`${url}/healthz`)).ok) break;
+  } catch {
+    if (attempt > 200) throw new Error("server did not start");
+  }
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+/** Resident memory of the server process, now and at its peak (Linux /proc). */
+function memory(): { rssMb: number; peakMb: number } {
+  const status = readFileSync(`/proc/${server.pid}/status`, "utf8");
+  const kb = (field: string) => Number(status.match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? 0);
+  return { rssMb: kb("VmRSS") / 1024, peakMb: kb("VmHWM") / 1024 };
+}
+
+// Sign in as the seeded admin, the way a browser without JavaScript does.
+const post = (path: string, form: Record<string, string>, cookie = "") =>
+  fetch(`${url}${path}`, { method: "POST", redirect: "manual", headers: { Origin: url, "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie }, body: new URLSearchParams(form) });
+const since = Date.now();
+await post("/login?index", { intent: "email", email: "admin@example.com" });
+const code = await mail.waitForCode("admin@example.com", { since });
+const signedIn = await post("/login/verify", { intent: "verify", email: "admin@example.com", code });
+const cookie = signedIn.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
+if (!cookie.includes("session_token")) throw new Error("sign-in failed");
+
+await new Promise((resolve) => setTimeout(resolve, 1000));
+const idle = memory();
+const paths = ["/login", "/manager/repositories", "/manager/repositories?searchTerm=lib", "/app/repositories", "/manager/dashboard", "/app/repositories.data", "/healthz"];
+let requests = 0;
+let serverErrors = 0;
+let peakRss = idle.rssMb;
+const deadline = Date.now() + SECONDS * 1000;
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, memory().rssMb)), 200);
+await Promise.all(
+  Array.from({ length: CONCURRENCY }, async (_, worker) => {
+    for (let index = worker; Date.now() < deadline; index++) {
+      const response = await fetch(`${url}${paths[index % paths.length]}`, { headers: { Cookie: cookie }, redirect: "manual" });
+      await response.arrayBuffer();
+      requests++;
+      if (response.status >= 500) serverErrors++;
+    }
+  }),
+);
+clearInterval(sampler);
+const after = memory();
+console.log(`baseline: idle after start and sign-in   RSS ${idle.rssMb.toFixed(1)} MB`);
+console.log(`under load (${CONCURRENCY} concurrent, ${SECONDS} s)     ${requests} requests, ${(requests / SECONDS).toFixed(0)}/s, ${serverErrors} server errors`);
+console.log(`peak RSS under load                      ${Math.max(peakRss, after.peakMb).toFixed(1)} MB (budget ${BUDGET_MB} MB), growth ${(Math.max(peakRss, after.peakMb) - idle.rssMb).toFixed(1)} MB`);
+server.kill("SIGTERM");
+await mail.stop();
+rmSync(dir, { recursive: true, force: true });
+if (Math.max(peakRss, after.peakMb) > BUDGET_MB || serverErrors > 0) {
+  console.error("over the memory budget, or server errors under load");
+  process.exitCode = 1;
+}
