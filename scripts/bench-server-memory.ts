@@ -21,7 +21,9 @@ const port = await new Promise<number>((resolve) => {
 const dir = mkdtempSync(join(tmpdir(), "groundwork-memory-"));
 const url = `http://127.0.0.1:${port}`;
 const mail = await new SmtpSink().start();
-const server = spawn(process.execPath, ["server.js"], {
+// The heap flags of `npm run serve` (and the Dockerfile): ADR 008. BENCH_NODE_FLAGS overrides them to compare.
+const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? "--max-old-space-size=128 --max-semi-space-size=4").split(" ").filter(Boolean);
+const server = spawn(process.execPath, [...nodeFlags, "server.js"], {
   env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", APP_URL: url, DATABASE_URL: `file:${join(dir, "app.db")}`, AUTH_SECRET: "bench-secret-0123456789-0123456789-0123456789", LOG_LEVEL: "error", SMTP_URL: mail.url },
   stdio: "inherit",
 });
