@@ -2,35 +2,13 @@
 // Baseline in the same run: the framework floor, i.e. what a hydrated page of this app loads at the least (the generic
 // 404 page: entry, React, React Router, i18next, root), which is what the login page would cost if it hydrated.
 // Needs a build (`npm run build`). Exits non-zero over budget.
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
+import { startServer } from "../tests/e2e/server";
 
 const BUDGET_KB = 110;
-const port = await new Promise<number>((resolve) => {
-  const server = createServer().listen(0, "127.0.0.1", () => {
-    const address = server.address() as { port: number };
-    server.close(() => resolve(address.port));
-  });
-});
-const dir = mkdtempSync(join(tmpdir(), "groundwork-login-js-"));
-const url = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ["server.js"], {
-  env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", APP_URL: url, DATABASE_URL: `file:${join(dir, "app.db")}`, AUTH_SECRET: "bench-secret-0123456789-0123456789-0123456789", LOG_LEVEL: "warn" },
-  stdio: "inherit",
-});
-for (let attempt = 0; ; attempt++) {
-  try {
-    if ((await fetch(`${url}/login`)).ok) break;
-  } catch {
-    if (attempt > 200) throw new Error("server did not start");
-  }
-  await new Promise((resolve) => setTimeout(resolve, 100));
-}
+const server = await startServer("bench-login", { LOG_LEVEL: "warn" });
+const url = server.url;
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -65,6 +43,5 @@ try {
   }
 } finally {
   await browser.close();
-  server.kill("SIGTERM");
-  rmSync(dir, { recursive: true, force: true });
+  await server.stop();
 }

@@ -1,40 +1,19 @@
 // `npm run bench:memory`: the production server's memory under load, against its idle memory measured in the same
 // run. Budget (brief, rule 6): under 150 MB. Load comes from this process, to 127.0.0.1 only, bounded in time.
 // Needs a build (`npm run build`). Exits non-zero over budget or on any 5xx.
-import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
+import { startServer } from "../tests/e2e/server";
 import { SmtpSink } from "../tests/support/smtp-sink";
 
 const BUDGET_MB = 150;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONCURRENCY = 32;
 
-const port = await new Promise<number>((resolve) => {
-  const probe = createServer().listen(0, "127.0.0.1", () => {
-    const address = probe.address() as { port: number };
-    probe.close(() => resolve(address.port));
-  });
-});
-const dir = mkdtempSync(join(tmpdir(), "groundwork-memory-"));
-const url = `http://127.0.0.1:${port}`;
 const mail = await new SmtpSink().start();
 // The heap flags of `npm run serve` (and the Dockerfile): ADR 008. BENCH_NODE_FLAGS overrides them to compare.
 const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? "--max-old-space-size=128 --max-semi-space-size=4").split(" ").filter(Boolean);
-const server = spawn(process.execPath, [...nodeFlags, "server.js"], {
-  env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", APP_URL: url, DATABASE_URL: `file:${join(dir, "app.db")}`, AUTH_SECRET: "bench-secret-0123456789-0123456789-0123456789", LOG_LEVEL: "error", SMTP_URL: mail.url },
-  stdio: "inherit",
-});
-for (let attempt = 0; ; attempt++) {
-  try {
-    if ((await fetch(`${url}/healthz`)).ok) break;
-  } catch {
-    if (attempt > 200) throw new Error("server did not start");
-  }
-  await new Promise((resolve) => setTimeout(resolve, 100));
-}
+const server = await startServer("bench-memory", { LOG_LEVEL: "error", SMTP_URL: mail.url }, { nodeFlags });
+const url = server.url;
 
 /** Resident memory of the server process, now and at its peak (Linux /proc). */
 function memory(): { rssMb: number; peakMb: number } {
@@ -76,9 +55,8 @@ const after = memory();
 console.log(`baseline: idle after start and sign-in   RSS ${idle.rssMb.toFixed(1)} MB`);
 console.log(`under load (${CONCURRENCY} concurrent, ${SECONDS} s)     ${requests} requests, ${(requests / SECONDS).toFixed(0)}/s, ${serverErrors} server errors`);
 console.log(`peak RSS under load                      ${Math.max(peakRss, after.peakMb).toFixed(1)} MB (budget ${BUDGET_MB} MB), growth ${(Math.max(peakRss, after.peakMb) - idle.rssMb).toFixed(1)} MB`);
-server.kill("SIGTERM");
+await server.stop();
 await mail.stop();
-rmSync(dir, { recursive: true, force: true });
 if (Math.max(peakRss, after.peakMb) > BUDGET_MB || serverErrors > 0) {
   console.error("over the memory budget, or server errors under load");
   process.exitCode = 1;

@@ -17,7 +17,8 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(name: string, env: Record<string, string>): Promise<TestServer> {
+/** Starts `server.js` (add `nodeFlags` to pass V8 flags, as `npm run serve` does). */
+export async function startServer(name: string, env: Record<string, string>, { nodeFlags = [] as string[] } = {}): Promise<TestServer & { pid: number }> {
   const port = await freePort();
   const dir = resolve("tests/.tmp");
   mkdirSync(dir, { recursive: true });
@@ -26,7 +27,7 @@ export async function startServer(name: string, env: Record<string, string>): Pr
   const url = `http://127.0.0.1:${port}`;
   const databaseUrl = `file:${file}`;
   const logs: string[] = [];
-  const child: ChildProcess = spawn(process.execPath, ["--import", "./tests/support/github-fetch-redirect.mjs", "server.js"], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, "--import", "./tests/support/github-fetch-redirect.mjs", "server.js"], {
     env: {
       PATH: process.env.PATH ?? "",
       NODE_ENV: "production",
@@ -59,6 +60,7 @@ export async function startServer(name: string, env: Record<string, string>): Pr
     url,
     databaseUrl,
     logs,
+    pid: child.pid!,
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once("exit", r));

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { changeNameSchema } from "~/lib/schemas/account";
+import { PageHeader } from "../layout/page-header";
 import { Button, buttonClassName } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { Field } from "../ui/field";
@@ -18,10 +19,7 @@ export function AccountPage({ user, result }: { user: AccountUser; result: Submi
   const since = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long" }).format(new Date(user.createdAt));
   return (
     <section className="flex max-w-2xl flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-semibold">{t("account.title")}</h1>
-        <p className="text-zinc-700 dark:text-zinc-300">{t("account.description")}</p>
-      </div>
+      <PageHeader title={t("account.title")} description={t("account.description")} />
       <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
         <dt className="text-sm text-zinc-600 dark:text-zinc-400">{t("account.name")}</dt>
         <dd className="flex flex-wrap items-center gap-3">

@@ -5,6 +5,7 @@ import { getInstance, getLocale } from "~/.server/i18n";
 import { countUsers } from "~/.server/users";
 import { pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/dashboard";
+import { PageHeader } from "~/components/layout/page-header";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
 
@@ -18,10 +19,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const number = new Intl.NumberFormat(loaderData.locale);
   return (
     <section className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-semibold">{t("manager.dashboardTitle")}</h1>
-        <p className="text-zinc-700 dark:text-zinc-300">{t("manager.dashboardText")}</p>
-      </div>
+      <PageHeader title={t("manager.dashboardTitle")} description={t("manager.dashboardText")} />
       <dl className="grid gap-4 sm:grid-cols-2">
         {[
           [t("manager.usersCount"), loaderData.counts.users],

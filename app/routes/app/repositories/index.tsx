@@ -6,6 +6,7 @@ import { RepositoryList } from "~/components/repositories/repository-list";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/index";
+import { PageHeader } from "~/components/layout/page-header";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
 
@@ -18,10 +19,7 @@ export default function AppRepositories({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <section className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-semibold">{t("repositories.title")}</h1>
-        <p className="text-zinc-700 dark:text-zinc-300">{t("repositories.description")}</p>
-      </div>
+      <PageHeader title={t("repositories.title")} description={t("repositories.description")} />
       <RepositoryList data={loaderData} detailHref={(id) => `/app/repositories/${id}`} />
     </section>
   );

@@ -8,6 +8,7 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClassName } from "~/components/ui/button";
 import { pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/index";
+import { PageHeader } from "~/components/layout/page-header";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
 
@@ -24,17 +25,17 @@ export default function ManagerRepositories({ loaderData }: Route.ComponentProps
   const { t } = useTranslation();
   return (
     <section className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-semibold">{t("repositories.title")}</h1>
-          <p className="text-zinc-700 dark:text-zinc-300">{t("repositories.description")}</p>
-        </div>
-        {loaderData.canCreate ? (
-          <Link to="/manager/repositories/new" className={buttonClassName("primary")}>
-            {t("repositories.newRepository")}
-          </Link>
-        ) : null}
-      </div>
+      <PageHeader
+        title={t("repositories.title")}
+        description={t("repositories.description")}
+        actions={
+          loaderData.canCreate ? (
+            <Link to="/manager/repositories/new" className={buttonClassName("primary")}>
+              {t("repositories.newRepository")}
+            </Link>
+          ) : null
+        }
+      />
       <RepositoryList data={loaderData} detailHref={(id) => `/manager/repositories/${id}`} />
     </section>
   );

@@ -10,6 +10,7 @@ import { useUserLabels } from "~/components/users/user-status";
 import { listHref, readListParams } from "~/lib/list-params";
 import { pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/index";
+import { PageHeader } from "~/components/layout/page-header";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
 
@@ -32,10 +33,7 @@ export default function ManagerUsers({ loaderData }: Route.ComponentProps) {
   const labels = useUserLabels();
   return (
     <section className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-semibold">{t("users.title")}</h1>
-        <p className="text-zinc-700 dark:text-zinc-300">{t("users.description")}</p>
-      </div>
+      <PageHeader title={t("users.title")} description={t("users.description")} />
       <div className="flex flex-col gap-2">
         <SearchInput defaultValue={loaderData.searchTerm} />
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("users.searchHint")}</p>
