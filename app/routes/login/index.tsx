@@ -81,6 +81,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <input type="hidden" name="redirect" value={loaderData.redirectTo} />
         <Field
           {...getInputProps(fields.email, { type: "email" })}
+          dir="ltr"
           label={t("common.email")}
           placeholder={t("common.emailPlaceholder")}
           autoComplete="email"
