@@ -37,7 +37,12 @@ const gzipCache = new Map();
 /** Serves a file of build/client when the path names one; returns false to let React Router answer. */
 async function serveStatic(req, res) {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
-  const pathname = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
+  let pathname;
+  try {
+    pathname = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
+  } catch {
+    return false; // a malformed escape is no file of ours: React Router answers (with its 404 page)
+  }
   const file = normalize(join(clientRoot, pathname));
   if (!file.startsWith(clientRoot + sep)) return false;
   let stats;

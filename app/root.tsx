@@ -17,7 +17,7 @@ import { useNonce } from "./components/nonce";
 import { RouteErrorBoundary } from "./components/route-error-boundary";
 import { Toaster } from "./components/ui/toaster";
 import { defaultLanguage, directionOf, fontScale, isLanguage } from "./lib/i18n";
-import { safeRedirect } from "./lib/redirect";
+import { sameSitePath } from "./lib/redirect";
 
 // Order matters: the language first (every page, error pages too, is translated), then the headers (they wrap
 // every response below them), then the origin check, then the session.
@@ -50,22 +50,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       environment: env.ENV_NAME ? { name: env.ENV_NAME, emoji: env.ENV_EMOJI, color: env.ENV_COLOR ?? "#f59e0b" } : null,
       demoMode: env.DEMO_MODE,
       toast,
-      referrer: sameSiteReferrer(request),
+      // "Go back" without JavaScript: the page that led here, when it is on this site.
+      referrer: sameSitePath(request.headers.get("referer"), request.url) || undefined,
     },
     { headers },
   );
-}
-
-/** The page that led here, when it is on this site: "Go back" for browsers without JavaScript. */
-function sameSiteReferrer(request: Request): string | undefined {
-  const referrer = request.headers.get("referer");
-  if (!referrer) return undefined;
-  try {
-    const url = new URL(referrer);
-    return url.origin === new URL(request.url).origin ? safeRedirect(`${url.pathname}${url.search}`) || undefined : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

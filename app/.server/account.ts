@@ -4,7 +4,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { changeNameSchema } from "../lib/schemas/account";
 import { requirePermission } from "./auth/guards";
 import type { Permissions } from "./auth/permissions";
-import { unknownIntent } from "./http";
+import { readForm, unknownIntent } from "./http";
 import { getInstance } from "./i18n";
 import { signOutOtherSessions } from "./sign-in";
 import { redirectWithToast } from "./toast";
@@ -22,7 +22,7 @@ export function accountLoader(args: Args, area: Permissions) {
 
 export async function accountAction(args: Args, area: Permissions) {
   const user = requirePermission(args, { ...area, account: ["update"] });
-  const formData = await args.request.formData();
+  const formData = await readForm(args.request);
   const here = new URL(args.request.url).pathname.replace(/\.data$/, "");
   switch (formData.get("intent")) {
     case "change-name": {

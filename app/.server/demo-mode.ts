@@ -1,6 +1,6 @@
 import { redirect, type MiddlewareFunction } from "react-router";
 import { dialogHref } from "../lib/dialog";
-import { safeRedirect } from "../lib/redirect";
+import { sameSitePath } from "../lib/redirect";
 import { getEnv } from "./env";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -19,12 +19,7 @@ export function isAllowedInDemo(pathname: string): boolean {
  */
 export const demoModeMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
   if (!getEnv().DEMO_MODE || SAFE_METHODS.has(request.method) || isAllowedInDemo(new URL(request.url).pathname)) return next();
-  const referrer = request.headers.get("referer");
-  let back = "/";
-  if (referrer) {
-    const url = new URL(referrer);
-    if (url.origin === new URL(request.url).origin) back = safeRedirect(`${url.pathname}${url.search}`) || "/";
-  }
+  const back = sameSitePath(request.headers.get("referer"), request.url) || "/";
   const url = new URL(back, "http://groundwork.invalid");
   throw redirect(dialogHref({ pathname: url.pathname, search: url.search }, "demo"), 303);
 };

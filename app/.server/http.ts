@@ -20,3 +20,12 @@ export function cookieHeaders(setCookies: string[]): Headers {
 export function unknownIntent() {
   return data({ result: undefined, formError: undefined }, { status: 400 });
 }
+
+/** The posted form; a body that is not a form (JSON, garbage) is the client's mistake: 400, never a 500. */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw data({ reason: "not-a-form" }, { status: 400, statusText: "Bad Request" });
+  }
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirect, withRedirect } from "./redirect";
+import { safeRedirect, sameSitePath, withRedirect } from "./redirect";
 
 describe("safeRedirect", () => {
   it.each([
@@ -20,6 +20,9 @@ describe("safeRedirect", () => {
     "/app\nSet-Cookie: x=1",
     "/api/auth/sign-out",
     "/logout",
+    "/.//evil.example",
+    "/..//evil.example",
+    "/%2e//evil.example",
     "",
     null,
     42,
@@ -31,5 +34,14 @@ describe("safeRedirect", () => {
     expect(withRedirect("/login", "/app/account")).toBe("/login?redirect=%2Fapp%2Faccount");
     expect(withRedirect("/login/verify?email=a%40b.c", "/app")).toBe("/login/verify?email=a%40b.c&redirect=%2Fapp");
     expect(withRedirect("/login", "https://evil.example")).toBe("/login");
+  });
+});
+
+describe("sameSitePath", () => {
+  it("keeps the path of a page of this site, and nothing else", () => {
+    expect(sameSitePath("http://app.test/manager/repositories?searchTerm=a", "http://app.test/x")).toBe("/manager/repositories?searchTerm=a");
+    expect(sameSitePath("https://evil.example/manager", "http://app.test/x")).toBe("");
+    expect(sameSitePath("not a url", "http://app.test/x")).toBe("");
+    expect(sameSitePath(null, "http://app.test/x")).toBe("");
   });
 });

@@ -9,6 +9,8 @@ export function safeRedirect(value: unknown): string {
     const base = "http://groundwork.invalid";
     const url = new URL(value, base);
     if (url.origin !== base) return "";
+    // The parser tidies "/.//host" into "//host": check what is returned, not only what came in.
+    if (url.pathname.startsWith("//")) return "";
     if (url.pathname.startsWith("/api/") || url.pathname === "/logout") return "";
     return `${url.pathname}${url.search}${url.hash}`;
   } catch {
@@ -29,4 +31,15 @@ function hasControlCharacter(value: string): boolean {
     if (code < 0x20 || code === 0x7f) return true;
   }
   return false;
+}
+
+/** The path of a Referer header when it is a page of this site ("" otherwise): where "back" leads. */
+export function sameSitePath(referrer: string | null, requestUrl: string): string {
+  if (!referrer) return "";
+  try {
+    const url = new URL(referrer);
+    return url.origin === new URL(requestUrl).origin ? safeRedirect(`${url.pathname}${url.search}`) : "";
+  } catch {
+    return "";
+  }
 }

@@ -5,6 +5,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { destinationFor, isOnboarded, requireSignedIn } from "~/.server/auth/guards";
 import { getInstance } from "~/.server/i18n";
 import { completeOnboarding } from "~/.server/users";
+import { readForm } from "~/.server/http";
 import { AuthCard } from "~/components/auth/auth-card";
 import { SignOutButton } from "~/components/auth/sign-out-button";
 import { Button } from "~/components/ui/button";
@@ -26,7 +27,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireSignedIn({ request, context });
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const redirectTo = safeRedirect(formData.get("redirect"));
   if (isOnboarded(user)) throw redirect(destinationFor(user, redirectTo));
   const submission = parseWithZod(formData, { schema: onboardingSchema });

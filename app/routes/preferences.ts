@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { languageCookie } from "~/.server/i18n";
 import { themeCookie, themes, type Theme } from "~/.server/theme";
+import { readForm } from "~/.server/http";
 import { isLanguage } from "~/lib/i18n";
 import { safeRedirect } from "~/lib/redirect";
 import type { Route } from "./+types/preferences";
@@ -14,7 +15,7 @@ function backTo(value: FormDataEntryValue | null): string {
 
 // Language and theme: plain forms from every page, allowed in demo mode (issue 3). No session needed.
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const to = backTo(formData.get("redirect"));
   switch (formData.get("intent")) {
     case "language": {

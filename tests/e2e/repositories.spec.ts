@@ -163,6 +163,10 @@ test.describe("repositories", () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByText("This page cannot be found")).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Repositories" })).toBeVisible();
+
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto("/app/repositories/does-not-exist");
+    await expect(page.getByText("This page cannot be found"), "the 404 shows on a narrow screen too").toBeVisible();
   });
 
   test("the detail page of the user area asks for a larger screen below 768 px", async ({ page, mail, app }, testInfo) => {

@@ -196,6 +196,21 @@ test.describe("security", () => {
     expect(mail.messagesTo("admin@example.com")).toHaveLength(before);
   });
 
+  test("a body that is not a form, or a malformed URL, is the client's mistake, never a 500", async ({ request, app }) => {
+    const json = await request.post(`${app.url}/login?index`, { headers: { Origin: app.url, "Content-Type": "application/json" }, data: "{}" });
+    expect(json.status()).toBe(400);
+    const malformed = await request.get("/%zz");
+    expect(malformed.status()).toBe(404);
+  });
+
+  test("better-auth's own e-mail code endpoints are closed: the pages are the only way in", async ({ request, app }) => {
+    const response = await request.post(`${app.url}/api/auth/email-otp/send-verification-otp`, {
+      headers: { Origin: app.url },
+      data: { email: "user@example.com", type: "sign-in" },
+    });
+    expect(response.status()).toBe(404);
+  });
+
   test("security headers are on every page", async ({ request }) => {
     const response = await request.get("/login");
     const headers = response.headers();

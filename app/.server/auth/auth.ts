@@ -58,6 +58,20 @@ export const auth = betterAuth({
       }
     : {},
   onAPIError: { errorURL: "/login/error" },
+  // The e-mail code journey runs only through our own pages, which add what better-auth's HTTP endpoints lack: the
+  // per-address send limit, the per-client verify limit, and answers that do not tell known addresses from unknown
+  // ones. Over HTTP these endpoints answer 404; `auth.api.*` calls from our actions are not affected.
+  disabledPaths: [
+    "/email-otp/send-verification-otp",
+    "/sign-in/email-otp",
+    "/email-otp/check-verification-otp",
+    "/email-otp/verify-email",
+    "/email-otp/request-password-reset",
+    "/forget-password/email-otp",
+    "/email-otp/reset-password",
+    "/email-otp/request-email-change",
+    "/email-otp/change-email",
+  ],
   plugins: [
     emailOTP({
       otpLength: 6,

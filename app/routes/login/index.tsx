@@ -6,7 +6,7 @@ import { DEMO_ACCOUNTS, DEMO_CODE, signUpEnabled } from "~/.server/auth/auth";
 import { destinationFor, getOptionalUser } from "~/.server/auth/guards";
 import { callerOf } from "~/.server/caller";
 import { getEnv } from "~/.server/env";
-import { cookieHeaders, tooManyRequests, unknownIntent } from "~/.server/http";
+import { cookieHeaders, readForm, tooManyRequests, unknownIntent } from "~/.server/http";
 import { getInstance } from "~/.server/i18n";
 import { sendSignInCode, startGitHubSignIn } from "~/.server/sign-in";
 import { AuthCard } from "~/components/auth/auth-card";
@@ -40,7 +40,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const redirectTo = safeRedirect(formData.get("redirect"));
   const caller = callerOf(request, context);
   switch (formData.get("intent")) {

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link, Outlet } from "react-router";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClassName } from "~/components/ui/button";
 
 // Spec section 2: the repository detail of the user area lives in a desktop-only layout. Below 768 px it says so,
@@ -21,3 +22,6 @@ export default function DesktopOnlyLayout() {
     </>
   );
 }
+
+// The detail's errors (an unknown id: 404) land here, shown at every width, not inside the hidden desktop part.
+export const ErrorBoundary = RouteErrorBoundary;

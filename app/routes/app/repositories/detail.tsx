@@ -3,7 +3,6 @@ import { Link } from "react-router";
 import { requirePermission } from "~/.server/auth/guards";
 import { requireRepository } from "~/.server/repository-pages";
 import { RepositoryDetails } from "~/components/repositories/repository-details";
-import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/detail";
 
@@ -26,5 +25,3 @@ export default function AppRepository({ loaderData }: Route.ComponentProps) {
     </section>
   );
 }
-
-export const ErrorBoundary = RouteErrorBoundary;

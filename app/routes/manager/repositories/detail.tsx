@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { requirePermission, userCan } from "~/.server/auth/guards";
-import { unknownIntent } from "~/.server/http";
+import { readForm, unknownIntent } from "~/.server/http";
 import { deleteRepository } from "~/.server/repositories";
 import { requireRepository } from "~/.server/repository-pages";
 import { redirectWithToast } from "~/.server/toast";
@@ -26,7 +26,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   requirePermission({ request, context }, { apps: ["manager"], repository: ["delete"] });
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("intent") !== "delete") return unknownIntent();
   const repository = await requireRepository(params.id);
   await deleteRepository(repository.id);

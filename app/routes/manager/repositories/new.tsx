@@ -5,6 +5,7 @@ import { requirePermission } from "~/.server/auth/guards";
 import { getInstance } from "~/.server/i18n";
 import { createRepository } from "~/.server/repositories";
 import { redirectWithToast } from "~/.server/toast";
+import { readForm } from "~/.server/http";
 import { RepositoryForm } from "~/components/repositories/repository-form";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { pageTitle } from "~/lib/meta";
@@ -21,7 +22,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requirePermission({ request, context }, { apps: ["manager"], repository: ["create"] });
-  const submission = parseWithZod(await request.formData(), { schema: repositorySchema });
+  const submission = parseWithZod(await readForm(request), { schema: repositorySchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const saved = await createRepository(submission.value, user.id);
   if (!saved.ok) return data({ result: submission.reply({ fieldErrors: { name: [message("validation.repositoryNameUsed")] } }) }, { status: 400 });

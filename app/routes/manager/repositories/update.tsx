@@ -6,6 +6,7 @@ import { getInstance } from "~/.server/i18n";
 import { updateRepository } from "~/.server/repositories";
 import { requireRepository } from "~/.server/repository-pages";
 import { redirectWithToast } from "~/.server/toast";
+import { readForm } from "~/.server/http";
 import { RepositoryForm } from "~/components/repositories/repository-form";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { pageTitle } from "~/lib/meta";
@@ -24,7 +25,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   requirePermission({ request, context }, { apps: ["manager"], repository: ["update"] });
   const repository = await requireRepository(params.id);
-  const submission = parseWithZod(await request.formData(), { schema: repositorySchema });
+  const submission = parseWithZod(await readForm(request), { schema: repositorySchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const saved = await updateRepository(repository.id, submission.value);
   if (!saved.ok && saved.error === "not-found") throw data({ reason: "repository-not-found" }, { status: 404 });
