@@ -3,14 +3,17 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import { defaultLanguage, resources } from "./lib/i18n";
+import { defaultLanguage, isLanguage } from "./lib/i18n";
+import { loadDictionary } from "./lib/load-language";
 
 async function hydrate() {
+  const lang = document.documentElement.lang;
+  const lng = isLanguage(lang) ? lang : defaultLanguage;
   const i18next = createInstance();
   await i18next.use(initReactI18next).init({
-    lng: document.documentElement.lang || defaultLanguage,
+    lng,
     fallbackLng: defaultLanguage,
-    resources,
+    resources: { [lng]: { translation: await loadDictionary(lng) } },
     interpolation: { escapeValue: false },
   });
   startTransition(() => {

@@ -17,6 +17,7 @@ import { useNonce } from "./components/nonce";
 import { RouteErrorBoundary } from "./components/route-error-boundary";
 import { Toaster } from "./components/ui/toaster";
 import { defaultLanguage, directionOf, fontScale, isLanguage } from "./lib/i18n";
+import { switchLanguage } from "./lib/load-language";
 import { sameSitePath } from "./lib/redirect";
 
 // Order matters: the language first (every page, error pages too, is translated), then the headers (they wrap
@@ -100,7 +101,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   const { i18n } = useTranslation();
   useEffect(() => {
-    if (i18n.language !== loaderData.locale) void i18n.changeLanguage(loaderData.locale);
+    if (i18n.language !== loaderData.locale) void switchLanguage(i18n, loaderData.locale);
   }, [i18n, loaderData.locale]);
   useEffect(() => {
     // The cookie is the source of truth (server-rendered, no flash); local storage mirrors it (spec section 2).

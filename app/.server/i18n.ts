@@ -1,6 +1,7 @@
 import { createCookie } from "react-router";
 import { createI18nextMiddleware } from "remix-i18next";
-import { defaultLanguage, languages, resources } from "../lib/i18n";
+import { resources } from "../lib/dictionaries";
+import { defaultLanguage, languages } from "../lib/i18n";
 
 /** The chosen language, kept 43200 minutes (spec section 4). */
 export const languageCookie = createCookie("lng", {

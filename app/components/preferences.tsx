@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form, useLocation, useRouteLoaderData, useSubmit } from "react-router";
-import { languages, resources } from "~/lib/i18n";
+import { languageNames, languages } from "~/lib/i18n";
 import { useHydrated } from "~/lib/use-hydrated";
 import { buttonClassName } from "./ui/button";
 
@@ -49,7 +49,7 @@ export function Preferences() {
         intent="language"
         label={t("preferences.language")}
         value={root?.locale ?? "en"}
-        options={languages.map((language) => [language, resources[language].translation.meta.languageName])}
+        options={languages.map((language) => [language, languageNames[language]])}
       />
       <PreferenceForm
         intent="theme"

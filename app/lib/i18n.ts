@@ -1,20 +1,11 @@
-// Languages of the product (spec section 1) and a translator usable outside React (e-mails, server messages).
-import { createInstance, type TFunction } from "i18next";
-import ar from "../locales/ar/translation";
-import en from "../locales/en/translation";
-import fr from "../locales/fr/translation";
-import sw from "../locales/sw/translation";
-
+// Languages of the product (spec section 1). No dictionary here: the browser loads only the one it needs
+// (app/lib/load-language.ts); the server and the tests take them all from app/lib/dictionaries.ts.
 export const languages = ["en", "fr", "ar", "sw"] as const;
 export type Language = (typeof languages)[number];
 export const defaultLanguage: Language = "en";
 
-export const resources = {
-  en: { translation: en },
-  fr: { translation: fr },
-  ar: { translation: ar },
-  sw: { translation: sw },
-} as const;
+/** Each language's name in itself, for the language switcher. */
+export const languageNames: Record<Language, string> = { en: "English", fr: "Français", ar: "العربية", sw: "Kiswahili" };
 
 /** Font scale per language: Arabic script reads better a little larger (spec section 9). */
 export const fontScale: Record<Language, number> = { en: 1, fr: 1, ar: 1.2, sw: 1 };
@@ -25,21 +16,6 @@ export function isLanguage(value: unknown): value is Language {
 
 export function directionOf(language: Language): "ltr" | "rtl" {
   return language === "ar" ? "rtl" : "ltr";
-}
-
-const translators = new Map<string, TFunction>();
-
-/** A synchronous translator for one language; unknown languages fall back to English. */
-export function translator(language: string): TFunction {
-  const lng = isLanguage(language) ? language : defaultLanguage;
-  let t = translators.get(lng);
-  if (!t) {
-    const instance = createInstance();
-    void instance.init({ lng, fallbackLng: defaultLanguage, resources, initAsync: false, interpolation: { escapeValue: false } });
-    t = instance.t;
-    translators.set(lng, t);
-  }
-  return t;
 }
 
 /** "5 minutes", "5 minutes", "5 دقائق", "dakika 5": Intl does the plural rules, so no dictionary key needs them. */

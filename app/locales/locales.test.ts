@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { authErrorKey } from "~/lib/auth-errors";
-import { languages, resources, translator } from "~/lib/i18n";
+import { resources, translator } from "~/lib/dictionaries";
+import { languages } from "~/lib/i18n";
 
 type Tree = { [key: string]: string | Tree };
 const flatten = (tree: Tree, prefix = ""): Array<[string, string]> =>

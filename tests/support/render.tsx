@@ -4,7 +4,7 @@ import { createInstance } from "i18next";
 import type { ReactNode } from "react";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { createRoutesStub } from "react-router";
-import { resources } from "~/lib/i18n";
+import { resources } from "~/lib/dictionaries";
 
 export function i18nFor(language: string) {
   const instance = createInstance();

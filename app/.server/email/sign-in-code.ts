@@ -1,4 +1,5 @@
-import { formatDuration, translator } from "../../lib/i18n";
+import { translator } from "../../lib/dictionaries";
+import { formatDuration } from "../../lib/i18n";
 import { sendEmail } from "./transport";
 
 const escapeHtml = (value: string) =>

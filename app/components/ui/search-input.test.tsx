@@ -5,7 +5,7 @@ import { renderToString } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { createRoutesStub, useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { resources } from "~/lib/i18n";
+import { resources } from "~/lib/dictionaries";
 import { renderWithRouter } from "../../../tests/support/render";
 import { SearchInput } from "./search-input";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { languages, translator } from "../i18n";
+import { translator } from "../dictionaries";
+import { languages } from "../i18n";
 import { translateMessage } from "../validation";
 import { repositoryHref, repositoryNameKey, repositorySchema } from "./repository";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatDuration, languages, translator } from "../i18n";
+import { translator } from "../dictionaries";
+import { formatDuration, languages } from "../i18n";
 import { translateMessage } from "../validation";
 import { loginSchema, onboardingSchema, verifySchema } from "./sign-in";
 
