@@ -7,7 +7,7 @@ import { SmtpSink } from "../tests/support/smtp-sink";
 
 const BUDGET_MB = 150;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
-const CONCURRENCY = 32;
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 
 const mail = await new SmtpSink().start();
 // The heap flags of `npm run serve` (and the Dockerfile): ADR 008. BENCH_NODE_FLAGS overrides them to compare.
@@ -39,7 +39,13 @@ let requests = 0;
 let serverErrors = 0;
 let peakRss = idle.rssMb;
 const deadline = Date.now() + SECONDS * 1000;
-const sampler = setInterval(() => (peakRss = Math.max(peakRss, memory().rssMb)), 200);
+const timeline: string[] = [];
+let ticks = 0;
+const sampler = setInterval(() => {
+  const rss = memory().rssMb;
+  peakRss = Math.max(peakRss, rss);
+  if (++ticks % 25 === 0) timeline.push(rss.toFixed(0));
+}, 200);
 await Promise.all(
   Array.from({ length: CONCURRENCY }, async (_, worker) => {
     for (let index = worker; Date.now() < deadline; index++) {
@@ -54,6 +60,7 @@ clearInterval(sampler);
 const after = memory();
 console.log(`baseline: idle after start and sign-in   RSS ${idle.rssMb.toFixed(1)} MB`);
 console.log(`under load (${CONCURRENCY} concurrent, ${SECONDS} s)     ${requests} requests, ${(requests / SECONDS).toFixed(0)}/s, ${serverErrors} server errors`);
+console.log(`RSS every 5 s (MB)                       ${timeline.join(" ")}`);
 console.log(`peak RSS under load                      ${Math.max(peakRss, after.peakMb).toFixed(1)} MB (budget ${BUDGET_MB} MB), growth ${(Math.max(peakRss, after.peakMb) - idle.rssMb).toFixed(1)} MB`);
 await server.stop();
 await mail.stop();
