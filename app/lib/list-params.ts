@@ -10,6 +10,18 @@ export function readListParams(url: URL): { searchTerm: string; cursor: string |
   return listSearchSchema.parse({ searchTerm: url.searchParams.get("searchTerm") ?? "", cursor: url.searchParams.get("cursor") });
 }
 
+/** What a list page's loader returns: the search as typed, the page, and the links around it. */
+export type ListData<T> = { searchTerm: string; isFirstPage: boolean; firstPageHref: string; page: { items: T[]; nextHref: string | null } };
+
+export function toListData<T>(url: URL, params: { searchTerm: string; cursor: string | null }, result: { items: T[]; nextCursor: string | null }): ListData<T> {
+  return {
+    searchTerm: params.searchTerm,
+    isFirstPage: params.cursor === null,
+    firstPageHref: listHref(url, null),
+    page: { items: result.items, nextHref: result.nextCursor ? listHref(url, result.nextCursor) : null },
+  };
+}
+
 /** The same list from `cursor` on (null: the first page), keeping the search. */
 export function listHref(url: URL, cursor: string | null): string {
   const params = new URLSearchParams(url.searchParams);

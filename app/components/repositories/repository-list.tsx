@@ -1,33 +1,25 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { Repository } from "~/.server/repositories";
-import { DataList, type ListPage } from "../ui/data-list";
-import { SearchInput } from "../ui/search-input";
-
-type ListData = { searchTerm: string; isFirstPage: boolean; firstPageHref: string; page: ListPage<Repository> };
+import type { ListData } from "~/lib/list-params";
+import { SearchableList } from "../ui/searchable-list";
 
 /** The searchable, paginated repository list of both areas; `detailHref` says where an item leads. */
-export function RepositoryList({ data, detailHref }: { data: ListData; detailHref: (id: string) => string }) {
+export function RepositoryList({ data, detailHref }: { data: ListData<Repository>; detailHref: (id: string) => string }) {
   const { t } = useTranslation();
   return (
-    <div className="flex flex-col gap-4">
-      <SearchInput defaultValue={data.searchTerm} />
-      <DataList
-        page={data.page}
-        label={t("repositories.listLabel")}
-        searchTerm={data.searchTerm}
-        isFirstPage={data.isFirstPage}
-        firstPageHref={data.firstPageHref}
-        getKey={(repository) => repository.id}
-        renderItem={(repository) => (
-          <Link to={detailHref(repository.id)} prefetch="intent" className="block rounded-md px-3 py-3 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:bg-zinc-900">
-            <span className="block font-medium">{repository.name}</span>
-            <span className="block truncate text-sm text-zinc-600 dark:text-zinc-400">
-              <bdi dir="ltr">{repository.link}</bdi>
-            </span>
-          </Link>
-        )}
-      />
-    </div>
+    <SearchableList
+      data={data}
+      label={t("repositories.listLabel")}
+      getKey={(repository) => repository.id}
+      renderItem={(repository) => (
+        <Link to={detailHref(repository.id)} prefetch="intent" className="block rounded-md px-3 py-3 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:bg-zinc-900">
+          <span className="block font-medium">{repository.name}</span>
+          <span className="block truncate text-sm text-zinc-600 dark:text-zinc-400">
+            <bdi dir="ltr">{repository.link}</bdi>
+          </span>
+        </Link>
+      )}
+    />
   );
 }

@@ -4,10 +4,9 @@ import { requirePermission } from "~/.server/auth/guards";
 import { getInstance } from "~/.server/i18n";
 import { listUsers } from "~/.server/users";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { DataList } from "~/components/ui/data-list";
-import { SearchInput } from "~/components/ui/search-input";
+import { SearchableList } from "~/components/ui/searchable-list";
 import { useUserLabels } from "~/components/users/user-status";
-import { listHref, readListParams } from "~/lib/list-params";
+import { readListParams, toListData } from "~/lib/list-params";
 import { pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/index";
 import { PageHeader } from "~/components/layout/page-header";
@@ -17,15 +16,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(m
 export async function loader({ request, context }: Route.LoaderArgs) {
   requirePermission({ request, context }, { apps: ["manager"], user: ["list"] });
   const url = new URL(request.url);
-  const { searchTerm, cursor } = readListParams(url);
-  const result = await listUsers({ searchTerm, cursor });
-  return {
-    title: getInstance(context).t("users.title"),
-    searchTerm,
-    isFirstPage: cursor === null,
-    firstPageHref: listHref(url, null),
-    page: { items: result.items, nextHref: result.nextCursor ? listHref(url, result.nextCursor) : null },
-  };
+  const params = readListParams(url);
+  return { title: getInstance(context).t("users.title"), ...toListData(url, params, await listUsers(params)) };
 }
 
 export default function ManagerUsers({ loaderData }: Route.ComponentProps) {
@@ -34,16 +26,10 @@ export default function ManagerUsers({ loaderData }: Route.ComponentProps) {
   return (
     <section className="flex flex-col gap-6">
       <PageHeader title={t("users.title")} description={t("users.description")} />
-      <div className="flex flex-col gap-2">
-        <SearchInput defaultValue={loaderData.searchTerm} />
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("users.searchHint")}</p>
-      </div>
-      <DataList
-        page={loaderData.page}
+      <SearchableList
+        data={loaderData}
         label={t("users.listLabel")}
-        searchTerm={loaderData.searchTerm}
-        isFirstPage={loaderData.isFirstPage}
-        firstPageHref={loaderData.firstPageHref}
+        hint={t("users.searchHint")}
         getKey={(user) => user.id}
         renderItem={(user) => (
           <Link to={`/manager/users/${user.id}`} prefetch="intent" className="flex flex-wrap items-baseline justify-between gap-2 rounded-md px-3 py-3 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:bg-zinc-900">
