@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useLocation, useRouteLoaderData, useSubmit } from "react-router";
 import { languageNames, languages } from "~/lib/i18n";
@@ -15,9 +16,15 @@ function PreferenceForm({ intent, label, value, options }: { intent: "language" 
   const location = useLocation();
   const hydrated = useHydrated();
   const submit = useSubmit();
+  const form = useRef<HTMLFormElement>(null);
   const id = `preference-${intent}`;
+  // A choice made while the page was still loading its JavaScript had no change event to react to: apply it now.
+  useEffect(() => {
+    const select = form.current?.elements.namedItem(intent);
+    if (hydrated && select instanceof HTMLSelectElement && select.value !== value) void submit(form.current, { preventScrollReset: true });
+  }, [hydrated, intent, submit, value]);
   return (
-    <Form method="post" action="/preferences" className="flex items-center gap-2" onChange={(event) => hydrated && submit(event.currentTarget, { preventScrollReset: true })}>
+    <Form ref={form} method="post" action="/preferences" className="flex items-center gap-2" onChange={(event) => hydrated && submit(event.currentTarget, { preventScrollReset: true })}>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="redirect" value={`${location.pathname}${location.search}`} />
       <label htmlFor={id} className="text-sm text-zinc-700 dark:text-zinc-300">

@@ -158,9 +158,16 @@ export async function signInWithRole(page: Page, mail: SmtpSink, app: TestServer
 /** Chooses a language or a theme with the switcher, as a person would (JS: on change; no JS: with Apply). */
 export async function choosePreference(page: Page, label: string | RegExp, option: string) {
   const select = page.getByLabel(label, { exact: typeof label === "string" ? true : undefined });
-  await select.selectOption(option);
   const apply = select.locator("xpath=..").getByRole("button");
-  if (await apply.count()) await apply.click();
+  // Pages that hydrate (JavaScript on, not a sign-in page) drop the Apply button and apply the choice on change.
+  const hydrates = test.info().project.use.javaScriptEnabled !== false && (await page.locator("script[type=module]").count()) > 0;
+  if (hydrates) {
+    await expect(apply).toHaveCount(0);
+    await select.selectOption(option);
+  } else {
+    await select.selectOption(option);
+    await apply.click();
+  }
   await page.waitForLoadState("load");
 }
 

@@ -63,6 +63,20 @@ test.describe("themes", () => {
   });
 });
 
+test.describe("themes, before JavaScript arrives", () => {
+  test("a choice made while the page is still loading its JavaScript is applied once it has", async ({ page, mail }, testInfo) => {
+    test.skip(testInfo.project.name === "no-js", "about the moment JavaScript takes over");
+    await signIn(page, mail, uniqueEmail(testInfo, "early"));
+    await page.route("**/assets/*.js", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto("/app", { waitUntil: "commit" });
+    await page.getByLabel("Theme", { exact: true }).selectOption("dark");
+    await expect(page.locator("html")).toHaveClass("dark", { timeout: 15_000 });
+  });
+});
+
 test.describe("page frame", () => {
   test("the environment banner and the title prefix", async ({ page, demoApp, app }) => {
     await page.goto(`${demoApp.url}/login`);
