@@ -104,6 +104,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
     if (i18n.language !== loaderData.locale) void switchLanguage(i18n, loaderData.locale);
   }, [i18n, loaderData.locale]);
   useEffect(() => {
+    // A marker that JavaScript has taken over the page (browser tests wait for it before typing).
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  useEffect(() => {
     // The cookie is the source of truth (server-rendered, no flash); local storage mirrors it (spec section 2).
     localStorage.setItem("theme", loaderData.theme);
   }, [loaderData.theme]);

@@ -155,13 +155,20 @@ export async function signInWithRole(page: Page, mail: SmtpSink, app: TestServer
   return email;
 }
 
+/** Whether this page runs JavaScript (JS project, and not a sign-in page, which ships none): then wait for it. */
+async function hydrates(page: Page): Promise<boolean> {
+  if (test.info().project.use.javaScriptEnabled === false) return false;
+  if ((await page.locator("script[type=module]").count()) === 0) return false;
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  return true;
+}
+
 /** Chooses a language or a theme with the switcher, as a person would (JS: on change; no JS: with Apply). */
 export async function choosePreference(page: Page, label: string | RegExp, option: string) {
   const select = page.getByLabel(label, { exact: typeof label === "string" ? true : undefined });
   const apply = select.locator("xpath=..").getByRole("button");
   // Pages that hydrate (JavaScript on, not a sign-in page) drop the Apply button and apply the choice on change.
-  const hydrates = test.info().project.use.javaScriptEnabled !== false && (await page.locator("script[type=module]").count()) > 0;
-  if (hydrates) {
+  if (await hydrates(page)) {
     await expect(apply).toHaveCount(0);
     await select.selectOption(option);
   } else {
@@ -173,6 +180,7 @@ export async function choosePreference(page: Page, label: string | RegExp, optio
 
 /** Searches the list: with JavaScript it runs as you type, without it the Search button sends the form. */
 export async function searchFor(page: Page, term: string, testInfo: TestInfo) {
+  await hydrates(page);
   await page.getByRole("searchbox", { name: "Search" }).fill(term);
   if (testInfo.project.name === "no-js") await page.getByRole("button", { name: "Search", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`[?&]searchTerm=${encodeURIComponent(term).replace(/%20/g, "\\+")}`));

@@ -179,3 +179,18 @@ test.describe("demo mode", () => {
     await expect(page.locator("html")).toHaveClass("dark");
   });
 });
+
+test.describe("search, before JavaScript arrives", () => {
+  test("a term typed while the page is still loading its JavaScript is searched once it has", async ({ page, mail }, testInfo) => {
+    test.skip(testInfo.project.name === "no-js", "about the moment JavaScript takes over");
+    await signIn(page, mail, uniqueEmail(testInfo, "early-search"));
+    await page.route("**/assets/*.js", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto("/app/repositories", { waitUntil: "commit" });
+    await page.getByRole("searchbox").fill("libsql");
+    await expect(page).toHaveURL(/searchTerm=libsql/, { timeout: 15_000 });
+    await expect(page.getByRole("searchbox")).toHaveValue("libsql");
+  });
+});

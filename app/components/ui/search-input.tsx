@@ -38,15 +38,32 @@ export function SearchInput({ name = "searchTerm", defaultValue = "", label }: S
   const [value, setValue] = useState(defaultValue);
   const labelText = label ?? t("ui.searchLabel");
 
+  const firstRender = useRef(true);
   useEffect(() => {
+    // On mount the field already shows the URL's term, or what was typed before JavaScript arrived: keep it.
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
     if (submitted.current === defaultValue) {
       submitted.current = undefined;
       return;
     }
     setValue(defaultValue);
+    if (inputRef.current) inputRef.current.value = defaultValue;
   }, [defaultValue]);
 
   useEffect(() => () => clearTimeout(timer.current), []);
+
+  // A term typed while the page was still loading its JavaScript had no input event to react to: search it now.
+  useEffect(() => {
+    const typed = inputRef.current?.value;
+    if (!hydrated || typed === undefined || typed === defaultValue) return;
+    setValue(typed);
+    submitNow(typed);
+    // Only at the moment of hydration.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps
+  }, [hydrated]);
 
   const kept = new URLSearchParams(location.search);
   kept.delete(name);
@@ -90,7 +107,8 @@ export function SearchInput({ name = "searchTerm", defaultValue = "", label }: S
             id={id}
             type="search"
             name={name}
-            value={value}
+            // Uncontrolled: React would reset a controlled field at hydration and lose what was typed before it.
+            defaultValue={defaultValue}
             placeholder={t("ui.searchPlaceholder")}
             autoComplete="off"
             enterKeyHint="search"
@@ -112,6 +130,7 @@ export function SearchInput({ name = "searchTerm", defaultValue = "", label }: S
               onClick={() => {
                 clearTimeout(timer.current);
                 setValue("");
+                if (inputRef.current) inputRef.current.value = "";
                 inputRef.current?.focus();
               }}
               className="absolute inset-y-0 end-1 my-auto inline-flex size-8 items-center justify-center rounded-md text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
