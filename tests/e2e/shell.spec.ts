@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { choosePreference, enterCode, expect, signIn, signInWithRole, sql, test, uniqueEmail } from "./fixtures";
 
 test.describe("languages", () => {
@@ -63,14 +64,19 @@ test.describe("themes", () => {
   });
 });
 
+/** Holds the page's scripts back 1.5 s, so a person can act on the HTML before JavaScript takes over. */
+async function delayScripts(page: Page) {
+  await page.route("**/assets/*.js", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+}
+
 test.describe("themes, before JavaScript arrives", () => {
   test("a choice made while the page is still loading its JavaScript is applied once it has", async ({ page, mail }, testInfo) => {
     test.skip(testInfo.project.name === "no-js", "about the moment JavaScript takes over");
     await signIn(page, mail, uniqueEmail(testInfo, "early"));
-    await page.route("**/assets/*.js", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.continue();
-    });
+    await delayScripts(page);
     await page.goto("/app", { waitUntil: "commit" });
     await page.getByLabel("Theme", { exact: true }).selectOption("dark");
     await expect(page.locator("html")).toHaveClass("dark", { timeout: 15_000 });
@@ -184,10 +190,7 @@ test.describe("search, before JavaScript arrives", () => {
   test("a term typed while the page is still loading its JavaScript is searched once it has", async ({ page, mail }, testInfo) => {
     test.skip(testInfo.project.name === "no-js", "about the moment JavaScript takes over");
     await signIn(page, mail, uniqueEmail(testInfo, "early-search"));
-    await page.route("**/assets/*.js", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.continue();
-    });
+    await delayScripts(page);
     await page.goto("/app/repositories", { waitUntil: "commit" });
     await page.getByRole("searchbox").fill("libsql");
     await expect(page).toHaveURL(/searchTerm=libsql/, { timeout: 15_000 });
