@@ -38,8 +38,11 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: { browserName: "chromium", launchOptions, trace: "off", locale: "en-US" },
+  // Browser journeys run twice, JavaScript on and off. Specs named *.server.spec.ts speak HTTP to a server of their
+  // own (limits, hostile input, shutdown) and need no browser: they run once.
   projects: [
-    { name: "js", use: { javaScriptEnabled: true } },
-    { name: "no-js", use: { javaScriptEnabled: false } },
+    { name: "js", use: { javaScriptEnabled: true }, testIgnore: /\.server\.spec\.ts$/ },
+    { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: /\.server\.spec\.ts$/ },
+    { name: "server", testMatch: /\.server\.spec\.ts$/ },
   ],
 });

@@ -1,5 +1,8 @@
-// The production server: plain node:http, our static files, then React Router. No framework, little memory.
+// The production server (ADR 002, ADR 010): plain node:http, our static files, then React Router. Little memory.
 // It prepares the database (migrations, seed) before it listens, and writes the client address the app trusts.
+// Before the app runs it refuses what a hostile client can send: a body over MAX_BODY_BYTES, a method we do
+// not serve, a Host that does not parse, a request that takes too long to arrive, and more requests in flight from
+// one client than MAX_REQUESTS_PER_CLIENT. A stop lets requests in flight finish, up to SHUTDOWN_DEADLINE_MS.
 import { createReadStream, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
@@ -7,8 +10,26 @@ import { extname, join, normalize, sep } from "node:path";
 import { gzipSync } from "node:zlib";
 import { createRequestListener } from "@react-router/node";
 
-const build = await import("./build/server/index.js");
-const { getEnv, prepareDatabase } = build.entry.module;
+/** The largest request body read. Our largest form is under 4 KB. */
+const MAX_BODY_BYTES = 1024 * 1024;
+/** The largest request line and headers together; node:http answers 431 beyond. */
+const MAX_HEADER_BYTES = 16 * 1024;
+/** How long a stop waits for requests in flight before it closes every connection: under Docker's 10 s grace. */
+const SHUTDOWN_DEADLINE_MS = 8_000;
+const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST"]);
+
+let build;
+try {
+  build = await import("./build/server/index.js");
+} catch (error) {
+  // The bundle reads the environment as it loads (app/.server/env.ts): a bad variable is one line, not a stack.
+  if (error instanceof Error && error.name === "EnvError") {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+const { getEnv, prepareDatabase, rateLimitSubject, refusalHeaders, databaseClient } = build.entry.module;
 
 let env;
 try {
@@ -90,23 +111,166 @@ function clientAddress(req) {
 }
 
 const handle = createRequestListener({ build, mode: "production" });
+const refusal = refusalHeaders({ https: env.https });
 
-const server = createServer(async (req, res) => {
+/** Answers with a short plain-text refusal and the usual security headers; the request never reaches the app. */
+function refuse(req, res, status, text, extraHeaders = {}) {
+  // Its body is never read: closing the connection is cheaper than reading that body to its end to reuse it.
+  if (hasUnreadBody(req)) res.setHeader("Connection", "close");
+  res.setHeaders(refusal);
+  res.writeHead(status, extraHeaders);
+  res.end(text);
+}
+
+function declaredLength(req) {
+  return Number(req.headers["content-length"] ?? 0);
+}
+
+function hasUnreadBody(req) {
+  return !req.complete && (req.headers["transfer-encoding"] !== undefined || declaredLength(req) > 0);
+}
+
+/**
+ * Counts a streamed (chunked) body as it arrives and cuts it off past MAX_BODY_BYTES. Must be called in the same
+ * tick as `handle`, whose body stream listens to the same 'data' events. Destroying the request aborts the app's
+ * `request.signal`, so the app does not answer after the 413.
+ */
+function limitStreamedBody(req, res) {
+  let received = 0;
+  const count = (chunk) => {
+    received += chunk.length;
+    if (received <= MAX_BODY_BYTES) return;
+    req.off("data", count);
+    if (res.headersSent) {
+      req.destroy();
+      return;
+    }
+    res.setHeader("Connection", "close");
+    res.setHeaders(refusal);
+    res.writeHead(413);
+    res.end("Payload Too Large", () => req.destroy());
+  };
+  req.on("data", count);
+}
+
+/**
+ * True when the path, decoded, holds a control character or a line separator: no URL of ours has one, and React
+ * Router's patterns stop at a line break, so such a path would match no route at all (not even the not-found page's).
+ * A malformed escape is left to React Router, which answers it with the not-found page.
+ */
+function hasControlCharacterInPath(url = "/") {
+  const path = url.split("?")[0];
   try {
-    if (await serveStatic(req, res)) return;
-    req.headers["x-client-ip"] = clientAddress(req);
-    await handle(req, res);
-  } catch (error) {
+    return /[\p{Cc}\u2028\u2029]/u.test(decodeURIComponent(path));
+  } catch {
+    return false;
+  }
+}
+
+/** Requests in flight per client subject, so that one client cannot take every turn of the event loop. */
+const inFlight = new Map();
+
+function admit(subject, res) {
+  if (env.MAX_REQUESTS_PER_CLIENT === 0) return true;
+  const count = inFlight.get(subject) ?? 0;
+  if (count >= env.MAX_REQUESTS_PER_CLIENT) return false;
+  inFlight.set(subject, count + 1);
+  res.once("close", () => {
+    const left = inFlight.get(subject) - 1;
+    if (left > 0) inFlight.set(subject, left);
+    else inFlight.delete(subject);
+  });
+  return true;
+}
+
+let stopping = false;
+
+async function respond(req, res) {
+  if (stopping) res.setHeader("Connection", "close");
+  if (!ALLOWED_METHODS.has(req.method)) return refuse(req, res, 405, "Method Not Allowed", { Allow: "GET, HEAD, POST" });
+  // React Router's listener builds the request's URL this way and answers a 500 when it does not parse.
+  if (!URL.canParse(`http://${req.headers.host ?? "localhost"}${req.url}`)) return refuse(req, res, 400, "Bad Request");
+  if (hasControlCharacterInPath(req.url)) return refuse(req, res, 400, "Bad Request");
+  if (declaredLength(req) > MAX_BODY_BYTES) return refuse(req, res, 413, "Payload Too Large");
+  if ((req.method === "GET" || req.method === "HEAD") && (await serveStatic(req, res))) return;
+  const address = clientAddress(req);
+  if (!admit(rateLimitSubject(address), res)) return refuse(req, res, 503, "Service Unavailable", { "Retry-After": "1" });
+  req.headers["x-client-ip"] = address;
+  // With the embedded database a page is rendered within the turn of the event loop that read its request, so requests
+  // handled as they are read hardly overlap and the cap never bites (measured by `npm run bench:flood`): a client with
+  // 50 connections gets 50 turns for each of another client's. Waiting one turn counts every request read in this one
+  // before any is handled.
+  await new Promise((resolve) => setImmediate(resolve));
+  // Until here a body waits, paused, in node:http. The counter and `handle` must start listening to it in one tick:
+  // data that flowed before the app's body stream listens would be lost to it.
+  if (hasUnreadBody(req)) {
+    if (req.headers["transfer-encoding"] !== undefined) limitStreamedBody(req, res);
+    // An answer given before the body was read (the origin check's 403) leaves the rest of the body unread, and
+    // node:http does not drain a body the app began to read: the connection would stall until requestTimeout.
+    res.once("finish", () => {
+      if (!req.complete) req.destroy();
+    });
+  }
+  await handle(req, res);
+}
+
+function onRequest(req, res) {
+  respond(req, res).catch((error) => {
     console.error(error);
     if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain" });
     res.end("Internal Server Error");
-  }
+  });
+}
+
+const requestTimeout = env.REQUEST_TIMEOUT_SECONDS * 1000;
+const server = createServer(
+  {
+    maxHeaderSize: MAX_HEADER_BYTES,
+    // The whole request, body included, must arrive within REQUEST_TIMEOUT_SECONDS, its headers within 10 s; both are
+    // checked every second. An idle keep-alive connection is closed after 5 s.
+    requestTimeout,
+    headersTimeout: Math.min(10_000, requestTimeout),
+    connectionsCheckingInterval: 1_000,
+    keepAliveTimeout: 5_000,
+  },
+  onRequest,
+);
+// A client that asks before sending its body (Expect: 100-continue) learns of a body over the limit before sending it.
+server.on("checkContinue", (req, res) => {
+  if (declaredLength(req) <= MAX_BODY_BYTES) res.writeContinue();
+  onRequest(req, res);
 });
 
 server.listen(env.PORT, env.HOST, () => {
   console.log(`[info] Groundwork listening on ${env.APP_URL} (bound to ${env.HOST}:${env.PORT})`);
 });
 
-const stop = () => server.close(() => process.exit(0));
+function exit() {
+  try {
+    databaseClient?.close();
+  } finally {
+    process.exit(0);
+  }
+}
+
+/**
+ * Stops accepting, closes idle keep-alive connections, lets requests in flight finish, and after SHUTDOWN_DEADLINE_MS
+ * closes every connection left (a client that stalls mid-request would otherwise hold the process forever: node:http
+ * stops enforcing its request timeouts once the server is closing).
+ */
+function stop(signal) {
+  // npm forwards the terminal's SIGINT as well: the first signal starts the stop, the deadline ends it.
+  if (stopping) return;
+  stopping = true;
+  console.log(`[info] ${signal}: finishing the requests in flight, then stopping`);
+  server.close(exit);
+  server.closeIdleConnections();
+  setInterval(() => server.closeIdleConnections(), 250);
+  setTimeout(() => {
+    console.warn(`[warn] requests still in flight after ${SHUTDOWN_DEADLINE_MS / 1000} s: closing their connections`);
+    server.closeAllConnections();
+    exit();
+  }, SHUTDOWN_DEADLINE_MS);
+}
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);

@@ -9,7 +9,10 @@ import { nonceContext } from "./.server/security/middleware";
 import { NonceProvider } from "./components/nonce";
 
 export { prepareDatabase } from "./.server/db/prepare";
+export { client as databaseClient } from "./.server/db/client";
 export { getEnv } from "./.server/env";
+export { rateLimitSubject } from "./.server/security/client-address";
+export { refusalHeaders } from "./.server/security/headers";
 
 export const streamTimeout = 5_000;
 

@@ -1,20 +1,30 @@
 // `npm run db:migrate`, `npm run db:seed`, `npm run db:seed:bench`, and `prepare` (what the server does at start:
 // migrate, seed when empty).
-import { db } from "../app/.server/db/client";
-import { prepareDatabase } from "../app/.server/db/prepare";
-import { seedBenchmarkRepositories } from "../app/.server/db/seed";
+import { EnvError } from "../app/.server/env";
 
 const command = process.argv[2];
-if (command === "migrate") await prepareDatabase({ seed: "never" });
-else if (command === "seed") await prepareDatabase({ seed: "always" });
-else if (command === "prepare") await prepareDatabase();
-else if (command === "seed-bench") {
-  // 100 000 repositories in the configured database, to try the lists at the size the benchmark measures.
-  await prepareDatabase({ seed: "always" });
-  await seedBenchmarkRepositories(Number(process.argv[3] ?? 100_000), db);
-}
-else {
+if (!["migrate", "seed", "prepare", "seed-bench"].includes(command ?? "")) {
   console.error("usage: db.ts migrate|seed|prepare|seed-bench [count]");
   process.exit(2);
+}
+
+try {
+  // Imported here, not at the top: the database module reads the environment as it loads, and a bad variable is
+  // one line naming it (app/.server/env.ts), not a stack trace.
+  const { db } = await import("../app/.server/db/client");
+  const { prepareDatabase } = await import("../app/.server/db/prepare");
+  const { seedBenchmarkRepositories } = await import("../app/.server/db/seed");
+  if (command === "migrate") await prepareDatabase({ seed: "never" });
+  else if (command === "seed") await prepareDatabase({ seed: "always" });
+  else if (command === "prepare") await prepareDatabase();
+  else {
+    // 100 000 repositories in the configured database, to try the lists at the size the benchmark measures.
+    await prepareDatabase({ seed: "always" });
+    await seedBenchmarkRepositories(Number(process.argv[3] ?? 100_000), db);
+  }
+} catch (error) {
+  if (!(error instanceof EnvError)) throw error;
+  console.error(error.message);
+  process.exit(1);
 }
 process.exit(0);

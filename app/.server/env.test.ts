@@ -35,8 +35,13 @@ describe("environment", () => {
     ["PORT", "not-a-port"],
     ["PORT", "70000"],
     ["DATABASE_URL", "postgres://db/app"],
+    ["DATABASE_URL", "file:"],
+    ["DATABASE_URL", "file:?mode=ro"],
     ["AUTH_SECRET", "too-short"],
     ["ENV_COLOR", "red; background: url(x)"],
+    ["MAX_REQUESTS_PER_CLIENT", "-1"],
+    ["MAX_REQUESTS_PER_CLIENT", "lots"],
+    ["REQUEST_TIMEOUT_SECONDS", "0"],
   ])("refuses a bad %s with a one-line message naming it", (name, value) => {
     const error = envErrorOf({ [name]: value });
     expect(error.message).toContain(name);
@@ -78,6 +83,21 @@ describe("environment", () => {
 
   it("keeps a remote database's secret in ./data", () => {
     expect(dataDirectory("libsql://example.turso.io")).toBe("data");
+  });
+
+  it("says what a bare file: database URL lacks, in one line", () => {
+    expect(envErrorOf({ DATABASE_URL: "file:" }).message).toBe(
+      'Invalid environment variable DATABASE_URL: file: needs a path, e.g. file:./data/app.db (got "file:")',
+    );
+  });
+
+  it("caps requests in flight per client at 8 unless told otherwise, 0 meaning no cap", () => {
+    const parse = (value?: string) => parseEnv({ AUTH_SECRET: secret, MAX_REQUESTS_PER_CLIENT: value }, noWarning);
+    expect(parse().MAX_REQUESTS_PER_CLIENT).toBe(8);
+    expect(parse("").MAX_REQUESTS_PER_CLIENT).toBe(8);
+    expect(parse("0").MAX_REQUESTS_PER_CLIENT).toBe(0);
+    expect(parse(" 20 ").MAX_REQUESTS_PER_CLIENT).toBe(20);
+    expect(parseEnv({ AUTH_SECRET: secret }, noWarning).REQUEST_TIMEOUT_SECONDS).toBe(30);
   });
 
   it("reads ADMIN_USER_IDS as a trimmed comma list", () => {

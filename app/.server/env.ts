@@ -10,6 +10,14 @@ const booleanFlag = (fallback: boolean) =>
     .optional()
     .transform((value) => (value === undefined || value === "" ? fallback : ["true", "1", "yes", "on"].includes(value)));
 
+/** A whole number, `fallback` when unset or empty (an empty line in .env means "the default", not 0). */
+const wholeNumber = (fallback: number, { min, max }: { min: number; max: number }) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined || value.trim() === "" ? fallback : Number(value)))
+    .pipe(z.number().int().min(min).max(max));
+
 const optionalText = z
   .string()
   .optional()
@@ -23,7 +31,9 @@ const schema = z.object({
   DATABASE_URL: z
     .string()
     .default("file:./data/app.db")
-    .refine((url) => /^(file:|libsql:\/\/|https?:\/\/|wss?:\/\/)/.test(url), "must start with file:, libsql://, http(s):// or ws(s)://"),
+    .refine((url) => /^(file:|libsql:\/\/|https?:\/\/|wss?:\/\/)/.test(url), "must start with file:, libsql://, http(s):// or ws(s)://")
+    // libSQL takes a bare `file:` as a throwaway database: every restart would start empty.
+    .refine((url) => !/^file:(\?|$)/.test(url), "file: needs a path, e.g. file:./data/app.db"),
   DATABASE_AUTH_TOKEN: optionalText,
   AUTH_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
@@ -47,6 +57,9 @@ const schema = z.object({
   SEED: booleanFlag(true),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   TRUST_PROXY: booleanFlag(false),
+  // server.js: requests in flight per client (0 = no cap), and the seconds a client may take to send one request.
+  MAX_REQUESTS_PER_CLIENT: wholeNumber(8, { min: 0, max: 10_000 }),
+  REQUEST_TIMEOUT_SECONDS: wholeNumber(30, { min: 1, max: 3600 }),
 });
 
 export type Env = Omit<z.output<typeof schema>, "APP_URL" | "AUTH_SECRET"> & {
@@ -54,6 +67,8 @@ export type Env = Omit<z.output<typeof schema>, "APP_URL" | "AUTH_SECRET"> & {
   AUTH_SECRET: string;
   /** GitHub sign-in is offered only when both halves of the OAuth app are configured. */
   githubEnabled: boolean;
+  /** APP_URL is https: every cookie is Secure, the session cookie `__Host-`, and HSTS is sent (ADR 010). */
+  https: boolean;
 };
 
 export class EnvError extends Error {
@@ -95,9 +110,11 @@ export function parseEnv(
     const missing = parsed.GITHUB_CLIENT_ID ? "GITHUB_CLIENT_SECRET" : "GITHUB_CLIENT_ID";
     throw new EnvError(`Invalid environment variable ${missing}: GitHub sign-in needs both GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET`);
   }
+  const appUrl = (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, "");
   return {
     ...parsed,
-    APP_URL: (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, ""),
+    APP_URL: appUrl,
+    https: appUrl.startsWith("https://"),
     AUTH_SECRET: parsed.AUTH_SECRET ?? generatedSecret(dataDirectory(parsed.DATABASE_URL), warn),
     githubEnabled: Boolean(parsed.GITHUB_CLIENT_ID && parsed.GITHUB_CLIENT_SECRET),
   };

@@ -1,6 +1,6 @@
 // Starts the production build (server.js) on 127.0.0.1 with its own database file, as a self-hoster would run it.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { join, resolve } from "node:path";
 
@@ -17,8 +17,21 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts `server.js` (add `nodeFlags` to pass V8 flags, as `npm run serve` does). */
-export async function startServer(name: string, env: Record<string, string>, { nodeFlags = [] as string[] } = {}): Promise<TestServer & { pid: number }> {
+/** How the server process ended. */
+export type ServerExit = { code: number | null; signal: NodeJS.Signals | null };
+
+/** The V8 flags `npm run serve` gives node (ADR 008), read from package.json: tests run the server as it runs. */
+export function serveNodeFlags(): string[] {
+  const { scripts } = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> };
+  return scripts.serve?.match(/--max-[a-z-]+=\d+/g) ?? [];
+}
+
+/** Starts `server.js` with `npm run serve`'s node flags, or `nodeFlags`. */
+export async function startServer(
+  name: string,
+  env: Record<string, string>,
+  { nodeFlags = serveNodeFlags() } = {},
+): Promise<TestServer & { pid: number; exited: Promise<ServerExit> }> {
   const port = await freePort();
   const dir = resolve("tests/.tmp");
   mkdirSync(dir, { recursive: true });
@@ -44,6 +57,7 @@ export async function startServer(name: string, env: Record<string, string>, { n
   });
   child.stdout?.on("data", (chunk: Buffer) => logs.push(chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => logs.push(chunk.toString()));
+  const ended = new Promise<ServerExit>((resolveExit) => child.once("exit", (code, signal) => resolveExit({ code, signal })));
   const deadline = Date.now() + 20_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server ${name} exited:\n${logs.join("")}`);
@@ -61,11 +75,11 @@ export async function startServer(name: string, env: Record<string, string>, { n
     databaseUrl,
     logs,
     pid: child.pid!,
+    exited: ended,
     stop: async () => {
       if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once("exit", r));
       child.kill("SIGTERM");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
+      await Promise.race([ended, new Promise((r) => setTimeout(r, 3000))]);
       if (child.exitCode === null) child.kill("SIGKILL");
     },
   };

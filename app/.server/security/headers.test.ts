@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applySecurityHeaders, contentSecurityPolicy, createNonce } from "./headers";
+import { applySecurityHeaders, contentSecurityPolicy, createNonce, refusalHeaders } from "./headers";
 
 const options = { nonce: "abc123nonce", development: false, formTargets: ["https://github.com"] };
 
@@ -32,5 +32,16 @@ describe("security headers", () => {
     const headers = new Headers();
     applySecurityHeaders(headers, { ...options, https: true });
     expect(headers.get("Strict-Transport-Security")).toMatch(/^max-age=\d+/);
+  });
+
+  it("gives the server's own refusals the same headers, with a policy that lets nothing load", () => {
+    const page = new Headers();
+    applySecurityHeaders(page, { ...options, https: true });
+    const refusal = refusalHeaders({ https: true });
+    expect(refusal.get("Content-Security-Policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+    for (const [name, value] of page) {
+      if (name !== "content-security-policy") expect(refusal.get(name), name).toBe(value);
+    }
+    expect(refusalHeaders({ https: false }).get("Strict-Transport-Security")).toBeNull();
   });
 });

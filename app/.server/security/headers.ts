@@ -27,10 +27,28 @@ export function applySecurityHeaders(
   options: { nonce: string; development: boolean; https: boolean; formTargets: string[] },
 ) {
   headers.set("Content-Security-Policy", contentSecurityPolicy(options));
+  applyCommonHeaders(headers, options.https);
+}
+
+/**
+ * Headers of a plain-text refusal that server.js makes before the app runs (405, 400, 413, 503): the same set as
+ * every page, with a policy that lets nothing load, since such a response has nothing to load.
+ */
+export function refusalHeaders({ https }: { https: boolean }): Headers {
+  const headers = new Headers({
+    "Content-Type": "text/plain; charset=utf-8",
+    "Cache-Control": "no-store",
+    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+  });
+  applyCommonHeaders(headers, https);
+  return headers;
+}
+
+function applyCommonHeaders(headers: Headers, https: boolean) {
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-  if (options.https) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  if (https) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
 }
