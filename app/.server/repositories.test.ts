@@ -79,6 +79,34 @@ describe("saving repositories", () => {
     expect((await createRepository(input("ecole"), null)).ok).toBe(true);
   });
 
+  // Look-alike names collide, whichever is written first: the key folds what looks the same (NFKC, case) and leaves
+  // out what cannot be seen, so even a caller that skipped the form cannot spoof an existing repository.
+  it.each([
+    ["composed", "Caf\u00e9", "decomposed", "Cafe\u0301"],
+    ["decomposed", "Cafe\u0301", "composed", "caf\u00e9"],
+    ["plain", "groundwork", "with a zero-width space", "ground\u200bwork"],
+    ["plain", "groundwork", "with a right-to-left override", "\u202egroundwork"],
+    ["plain", "groundwork", "with a soft hyphen", "ground\u00adwork"],
+    ["plain", "groundwork", "with a combining grapheme joiner", "groundwork\u034f"],
+    ["plain", "groundwork", "with a byte order mark", "ground\ufeffwork"],
+    ["plain", "groundwork", "with a NUL", "groundwork\u0000"],
+    ["with a zero-width joiner", "ground\u200dwork", "plain", "groundwork"],
+    ["plain", "groundwork", "in full-width letters", "\uff47\uff52\uff4f\uff55\uff4e\uff44\uff57\uff4f\uff52\uff4b"],
+    ["composed", "\u00e9cole", "decomposed behind a joiner", "e\u034f\u0301cole"],
+  ])("refuses a name that looks the same: %s %j, then %s %j", async (_, first, __, second) => {
+    await create(first);
+    expect(await createRepository(input(second), null)).toEqual({ ok: false, error: "name-used" });
+    const other = await create("other");
+    expect(await updateRepository(other.id, input(second))).toEqual({ ok: false, error: "name-used" });
+  });
+
+  it("stores the name composed (NFC)", async () => {
+    const created = await create("Cafe\u0301 de\u0301ja\u0300");
+    expect(created.name).toBe("Caf\u00e9 d\u00e9j\u00e0");
+    const updated = await updateRepository(created.id, input("Re\u0301sume\u0301"));
+    expect(updated).toMatchObject({ ok: true, repository: { name: "R\u00e9sum\u00e9" } });
+  });
+
   it("updates, refusing another repository's name and an unknown id", async () => {
     const first = await create("First");
     const second = await create("Second");

@@ -1,6 +1,7 @@
 // Repositories: data access and rules (issue 4). Routes call these with plain values; nothing here reads a Request.
 import { and, asc, count, eq, gt, gte, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { repositoryNameKey, type RepositoryInput } from "../lib/schemas/repository";
+import { searchableText } from "../lib/schemas/text";
 import { db } from "./db/client";
 import { repository } from "./db/schema";
 
@@ -47,7 +48,9 @@ export const SEARCH_WINDOW = 2000;
 export async function listRepositories({ searchTerm = "", cursor = null, limit = REPOSITORY_PAGE_SIZE }: { searchTerm?: string; cursor?: string | null; limit?: number }): Promise<RepositoryPage> {
   const after = decodeCursor(cursor);
   const afterCursor = after === null ? undefined : gt(repository.nameKey, after);
-  const term = searchTerm.trim();
+  // Whatever the caller passes: a NUL would cut the LIKE pattern and the FTS5 phrase short (a wrong page, or an
+  // "unterminated string" error), so controls and lone surrogates go here too, not only in readListParams.
+  const term = searchableText(searchTerm).trim();
   const page = (rows: Repository[]): RepositoryPage => {
     const items = rows.slice(0, limit);
     const last = items.at(-1);
@@ -98,12 +101,18 @@ function isNameTaken(error: unknown): boolean {
   return /UNIQUE constraint failed: repository\.name_key/.test(text);
 }
 
+/** What a write stores: the name composed (NFC), and the key that makes look-alike names collide. */
+function stored(input: RepositoryInput) {
+  const name = input.name.normalize("NFC");
+  return { ...input, name, nameKey: repositoryNameKey(name) };
+}
+
 /** Creates a repository; a name already used (in any case) is refused by the database itself, never a 500. */
 export async function createRepository(input: RepositoryInput, createdById: string | null): Promise<SaveResult> {
   try {
     const [created] = await db
       .insert(repository)
-      .values({ ...input, nameKey: repositoryNameKey(input.name), createdById })
+      .values({ ...stored(input), createdById })
       .returning();
     return { ok: true, repository: created! };
   } catch (error) {
@@ -116,7 +125,7 @@ export async function updateRepository(id: string, input: RepositoryInput): Prom
   try {
     const [updated] = await db
       .update(repository)
-      .set({ ...input, nameKey: repositoryNameKey(input.name), updatedAt: new Date() })
+      .set({ ...stored(input), updatedAt: new Date() })
       .where(eq(repository.id, id))
       .returning();
     return updated ? { ok: true, repository: updated } : { ok: false, error: "not-found" };

@@ -1,9 +1,11 @@
 // The URL state of a list page: ?searchTerm= (spec section 2, default empty) and ?cursor= (keyset pagination).
 import { z } from "zod";
+import { searchableText } from "./schemas/text";
 
+// Control characters are dropped (a tab or a line break reads as a space): a pasted NUL must not reach the database.
 const listSearchSchema = z.object({
-  searchTerm: z.string().max(200).catch(""),
-  cursor: z.string().max(1000).nullable().catch(null),
+  searchTerm: z.string().max(200).catch("").transform(searchableText),
+  cursor: z.string().max(1000).nullable().catch(null).transform((cursor) => (cursor === null ? null : searchableText(cursor) || null)),
 });
 
 export function readListParams(url: URL): { searchTerm: string; cursor: string | null } {

@@ -23,13 +23,15 @@ export function AccountPage({ user, result }: { user: AccountUser; result: Submi
       <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
         <dt className="text-sm text-zinc-600 dark:text-zinc-400">{t("account.name")}</dt>
         <dd className="flex flex-wrap items-center gap-3">
-          <span>{user.name}</span>
+          <bdi>{user.name}</bdi>
           <DialogLink name="change-name" param="state" className="text-sm text-brand-600 underline-offset-4 hover:underline dark:text-brand-100">
             {t("account.changeName")}
           </DialogLink>
         </dd>
         <dt className="text-sm text-zinc-600 dark:text-zinc-400">{t("account.email")}</dt>
-        <dd>{user.email}</dd>
+        <dd>
+          <bdi dir="ltr">{user.email}</bdi>
+        </dd>
         <dt className="text-sm text-zinc-600 dark:text-zinc-400">{t("account.role")}</dt>
         <dd>{user.role}</dd>
       </dl>

@@ -10,13 +10,17 @@ export function RepositoryDetails({ repository }: { repository: Repository }) {
     <div className="flex flex-col gap-4">
       <dl className="grid gap-x-6 gap-y-3 rounded-lg border border-zinc-200 p-4 sm:grid-cols-[max-content_1fr] dark:border-zinc-800">
         <dt className="text-sm text-zinc-600 dark:text-zinc-400">{t("repositories.name")}</dt>
-        <dd>{repository.name}</dd>
+        <dd>
+          <bdi>{repository.name}</bdi>
+        </dd>
         <dt className="text-sm text-zinc-600 dark:text-zinc-400">{t("repositories.link")}</dt>
         <dd>
           <RepositoryLink link={repository.link} />
         </dd>
         <dt className="text-sm text-zinc-600 dark:text-zinc-400">{t("repositories.descriptionLabel")}</dt>
-        <dd className="whitespace-pre-line">{repository.description || t("repositories.noDescription")}</dd>
+        <dd className="whitespace-pre-line" dir="auto">
+          {repository.description || t("repositories.noDescription")}
+        </dd>
       </dl>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
         {t("repositories.createdAt", { date: date.format(new Date(repository.createdAt)) })} ·{" "}

@@ -14,7 +14,9 @@ export function RepositoryList({ data, detailHref }: { data: ListData<Repository
       getKey={(repository) => repository.id}
       renderItem={(repository) => (
         <Link to={detailHref(repository.id)} prefetch="intent" className="block rounded-md px-3 py-3 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:bg-zinc-900">
-          <span className="block font-medium">{repository.name}</span>
+          <span className="block font-medium">
+            <bdi>{repository.name}</bdi>
+          </span>
           <span className="block truncate text-sm text-zinc-600 dark:text-zinc-400">
             <bdi dir="ltr">{repository.link}</bdi>
           </span>

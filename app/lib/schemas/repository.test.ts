@@ -32,6 +32,55 @@ describe("repository form messages", () => {
     expect(messageOf({ description: "a".repeat(1000) })).toBeUndefined();
   });
 
+  // Names that look like another name, or like nothing: refused, so they cannot pass the unique check and spoof a
+  // repository in the lists (./text.ts).
+  it.each([
+    ["a zero-width space", "ground\u200bwork"],
+    ["a right-to-left override", "\u202ekrowdnuorg"],
+    ["a soft hyphen", "ground\u00adwork"],
+    ["a combining grapheme joiner", "ground\u034fwork"],
+    ["a byte order mark inside", "ground\ufeffwork"],
+    ["a NUL", "ground\u0000work"],
+    ["a C1 control", "ground\u0085work"],
+    ["a zero-width joiner", "ground\u200dwork"],
+    ["a word joiner", "ground\u2060work"],
+    ["a Hangul filler", "ground\u3164work"],
+    ["a halfwidth Hangul filler", "\uffa0"],
+    ["a Hangul choseong filler", "ground\u115fwork"],
+    ["a Hangul jungseong filler", "ground\u1160work"],
+    ["a Mongolian variation selector", "ground\u180bwork"],
+    ["the Mongolian vowel separator", "ground\u180ework"],
+    ["a variation selector", "ground\ufe00work"],
+    ["a line separator", "ground\u2028work"],
+    ["a lone surrogate", "ground\ud800work"],
+    ["a leading combining mark", "\u0301groundwork"],
+    ["only a zero-width space", "\u200b"],
+  ])("refuses a name with %s", (_, name) => {
+    expect(messageOf({ name })).toBe("validation.nameInvalid");
+  });
+
+  it("keeps names in any script, with accents, emoji and their presentation selector", () => {
+    for (const name of ["École", "e\u0301cole", "عربي", "日本語", "Ελληνικά", "🚀 launcher", "\u2764\ufe0f-lib", "a b"]) expect(messageOf({ name }), name).toBeUndefined();
+  });
+
+  it("stores the name composed (NFC)", () => {
+    expect(repositorySchema.parse({ ...valid, name: " E\u0301cole " }).name).toBe("\u00c9cole");
+  });
+
+  it("refuses a link with invisible or direction-changing characters", () => {
+    expect(messageOf({ link: "github.com/a/\u202eb" })).toBe("validation.invalidInput");
+    expect(messageOf({ link: "github.com/a\u200b/b" })).toBe("validation.invalidInput");
+    expect(messageOf({ link: "github.com/a\u2066b" })).toBe("validation.invalidInput");
+    expect(messageOf({ link: "github.com/a\u0000b" })).toBe("validation.invalidInput");
+  });
+
+  it("refuses control characters in the description, but not tabs and line breaks", () => {
+    expect(messageOf({ description: "A\u0000B" })).toBe("validation.invalidInput");
+    expect(messageOf({ description: "A\u0007B" })).toBe("validation.invalidInput");
+    expect(messageOf({ description: "A\u009bB" })).toBe("validation.invalidInput");
+    expect(messageOf({ description: "Line one\r\nLine\ttwo\nThree" })).toBeUndefined();
+  });
+
   it("accepts a valid form, trimmed, with the description defaulting to empty", () => {
     expect(repositorySchema.parse({ name: " groundwork ", link: " github.com/a/b " })).toEqual({ name: "groundwork", link: "github.com/a/b", description: "" });
     expect(repositorySchema.parse(valid)).toEqual(valid);
@@ -39,6 +88,7 @@ describe("repository form messages", () => {
 
   const messages = [
     "validation.nameRequired",
+    "validation.nameInvalid",
     "validation.repositoryNameUsed",
     "validation.linkRequired",
     messageOf({ link: "a.b" })!,
@@ -103,5 +153,20 @@ describe("repositoryNameKey", () => {
 
   it("keeps different names apart", () => {
     expect(repositoryNameKey("ecole")).not.toBe(repositoryNameKey("école"));
+    expect(repositoryNameKey("ground work")).not.toBe(repositoryNameKey("groundwork"));
+  });
+
+  it("leaves out characters that cannot be seen, also between a letter and its accent", () => {
+    const key = repositoryNameKey("groundwork");
+    for (const hidden of ["\u200b", "\u202e", "\u00ad", "\u034f", "\ufeff", "\u0000", "\u2060", "\u3164", "\u180b", "\ud800"]) {
+      expect(repositoryNameKey(`ground${hidden}work`), JSON.stringify(hidden)).toBe(key);
+    }
+    expect(repositoryNameKey("e\u034f\u0301cole")).toBe(repositoryNameKey("\u00e9cole"));
+    expect(repositoryNameKey("\u2764\ufe0f-lib")).toBe(repositoryNameKey("\u2764-lib"));
+  });
+
+  it("folds compatibility forms", () => {
+    expect(repositoryNameKey("ｇｒｏｕｎｄｗｏｒｋ")).toBe(repositoryNameKey("groundwork"));
+    expect(repositoryNameKey("ﬁle")).toBe(repositoryNameKey("file"));
   });
 });

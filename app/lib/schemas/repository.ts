@@ -2,6 +2,7 @@
 // "Name already used" needs the database, so the server adds it as a field error.
 import { z } from "zod";
 import { message } from "../validation";
+import { plainMultilineText, visibleText, withoutInvisibleCharacters } from "./text";
 
 export const REPOSITORY_NAME_MAX = 100;
 export const REPOSITORY_LINK_MIN = 4;
@@ -9,31 +10,41 @@ export const REPOSITORY_LINK_MAX = 2000;
 export const REPOSITORY_DESCRIPTION_MAX = 1000;
 
 export const repositorySchema = z.object({
+  // Stored composed (NFC); invisible characters are refused, not stripped: the name saved is the name typed.
   name: z
     .string({ error: message("validation.nameRequired") })
+    .normalize("NFC")
     .trim()
     .min(1, message("validation.nameRequired"))
-    .max(REPOSITORY_NAME_MAX, message("validation.tooLong", { max: REPOSITORY_NAME_MAX })),
+    .max(REPOSITORY_NAME_MAX, message("validation.tooLong", { max: REPOSITORY_NAME_MAX }))
+    .refine(visibleText, message("validation.nameInvalid")),
   link: z
     .string({ error: message("validation.linkRequired") })
     .trim()
     .min(1, message("validation.linkRequired"))
     .min(REPOSITORY_LINK_MIN, message("validation.linkTooShort", { min: REPOSITORY_LINK_MIN }))
     .max(REPOSITORY_LINK_MAX, message("validation.tooLong", { max: REPOSITORY_LINK_MAX }))
-    .refine((link) => link.includes("."), message("validation.linkNoDot")),
+    .refine((link) => link.includes("."), message("validation.linkNoDot"))
+    .refine(visibleText, message("validation.invalidInput")),
   description: z
     .string()
     .trim()
     .max(REPOSITORY_DESCRIPTION_MAX, message("validation.tooLong", { max: REPOSITORY_DESCRIPTION_MAX }))
+    .refine(plainMultilineText, message("validation.invalidInput"))
     .optional()
     .transform((description) => description ?? ""),
 });
 
 export type RepositoryInput = z.output<typeof repositorySchema>;
 
-/** The comparison key of a name: unique per repository, and the sort order of the lists. */
+/**
+ * The comparison key of a name: unique per repository, and the sort order of the lists. Names that look the same
+ * get the same key: compatibility forms and composed/decomposed accents fold (NFKC), case folds, and characters
+ * that cannot be seen are left out (the form refuses them; this also holds for a caller that skipped the form),
+ * before folding too, so that one between a letter and its accent cannot keep them from composing.
+ */
 export function repositoryNameKey(name: string): string {
-  return name.normalize("NFKC").trim().toLowerCase();
+  return withoutInvisibleCharacters(withoutInvisibleCharacters(name).normalize("NFKC")).trim().toLowerCase();
 }
 
 /**

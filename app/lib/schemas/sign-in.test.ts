@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { translator } from "../dictionaries";
 import { formatDuration, languages } from "../i18n";
 import { translateMessage } from "../validation";
-import { loginSchema, onboardingSchema, verifySchema } from "./sign-in";
+import { loginSchema, onboardingSchema, personNameField, verifySchema } from "./sign-in";
 
 /** The first message each schema gives for an input, or undefined when the input is accepted. */
 function messageOf(schema: { safeParse: (value: unknown) => { success: boolean; error?: { issues: Array<{ message: string }> } } }, value: unknown) {
@@ -41,6 +41,28 @@ describe("sign-in form messages", () => {
     expect(messageOf(onboardingSchema, { name: "a".repeat(101) })).toBe('validation.nameTooLong|{"max":100}');
     expect(messageOf(onboardingSchema, { name: "a".repeat(100) })).toBeUndefined();
     expect(messageOf(onboardingSchema, { name: "Ada Lovelace-Byron" })).toBeUndefined();
+  });
+
+  it.each([
+    ["a zero-width space", "Ada\u200bLovelace"],
+    ["a right-to-left override", "\u202eecalevoL adA"],
+    ["a soft hyphen", "Ada Love\u00adlace"],
+    ["a combining grapheme joiner", "Ada\u034f"],
+    ["a byte order mark inside", "Ada\ufeffLovelace"],
+    ["a NUL", "Ada\u0000"],
+    ["a C1 control", "Ada\u0085Lovelace"],
+    ["a Hangul filler", "\u3164"],
+    ["a halfwidth Hangul filler", "Ada\uffa0"],
+    ["a Mongolian variation selector", "Ada\u180f"],
+    ["a lone surrogate", "Ada\udc00"],
+    ["a leading combining mark", "\u0301Ada"],
+  ])("refuses a person's name with %s", (_, name) => {
+    expect(messageOf(onboardingSchema, { name })).toBe("validation.nameInvalid");
+  });
+
+  it("keeps a person's name in any script, stored composed (NFC)", () => {
+    for (const name of ["Ada Lovelace", "Zoë", "Zoe\u0308", "أحمد", "李小龍", "Ñúñez-O'Brien"]) expect(messageOf(onboardingSchema, { name }), name).toBeUndefined();
+    expect(personNameField.parse(" Zoe\u0308 ")).toBe("Zo\u00eb");
   });
 
   const keys = [

@@ -1,6 +1,7 @@
 // One schema per form, shared by the page (conform) and the action (parseWithZod). Spec section 5.
 import { z } from "zod";
 import { message } from "../validation";
+import { visibleText } from "./text";
 
 export const emailField = z
   .string({ error: message("validation.emailRequired") })
@@ -22,11 +23,17 @@ export const verifySchema = z.object({ email: emailField, code: codeField });
 
 export const NAME_MAX_LENGTH = 100;
 
-export const onboardingSchema = z.object({
-  name: z
-    .string({ error: message("validation.nameRequired") })
-    .trim()
-    .min(1, message("validation.nameRequired"))
-    .max(NAME_MAX_LENGTH, message("validation.nameTooLong", { max: NAME_MAX_LENGTH }))
-    .regex(/^[^\p{Cc}<>]+$/u, message("validation.nameInvalid")),
-});
+/**
+ * A person's name, wherever one is written (onboarding, the account page): composed (NFC), trimmed, no markup
+ * brackets, and only characters that show (./text.ts).
+ */
+export const personNameField = z
+  .string({ error: message("validation.nameRequired") })
+  .normalize("NFC")
+  .trim()
+  .min(1, message("validation.nameRequired"))
+  .max(NAME_MAX_LENGTH, message("validation.nameTooLong", { max: NAME_MAX_LENGTH }))
+  .regex(/^[^\p{Cc}<>]+$/u, message("validation.nameInvalid"))
+  .refine(visibleText, message("validation.nameInvalid"));
+
+export const onboardingSchema = z.object({ name: personNameField });

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { requirePermission } from "~/.server/auth/guards";
 import { getInstance } from "~/.server/i18n";
+import { WithUserText } from "~/components/users/user-text";
 import { pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/index";
 
@@ -15,9 +16,13 @@ export default function AppHome({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <section className="flex flex-col gap-2">
-      <h1 className="text-2xl font-semibold">{t("app.greeting", { name: loaderData.name })}</h1>
+      <h1 className="text-2xl font-semibold">
+        <WithUserText sentence={(name) => t("app.greeting", { name })} value={loaderData.name} />
+      </h1>
       <p className="text-zinc-700 dark:text-zinc-300">{t("app.homeText")}</p>
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("app.signedInAs", { email: loaderData.email })}</p>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        <WithUserText sentence={(email) => t("app.signedInAs", { email })} value={loaderData.email} dir="ltr" />
+      </p>
     </section>
   );
 }

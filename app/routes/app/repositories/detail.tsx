@@ -20,7 +20,9 @@ export default function AppRepository({ loaderData }: Route.ComponentProps) {
       <Link to="/app/repositories" className="text-sm text-brand-600 underline-offset-4 hover:underline dark:text-brand-100">
         {t("repositories.backToList")}
       </Link>
-      <h1 className="text-2xl font-semibold">{loaderData.repository.name}</h1>
+      <h1 className="text-2xl font-semibold">
+        <bdi>{loaderData.repository.name}</bdi>
+      </h1>
       <RepositoryDetails repository={loaderData.repository} />
     </section>
   );

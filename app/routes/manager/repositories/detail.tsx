@@ -10,6 +10,7 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClassName } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { DialogLink } from "~/components/ui/responsive-dialog";
+import { WithUserText } from "~/components/users/user-text";
 import { pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/detail";
 
@@ -42,7 +43,9 @@ export default function ManagerRepository({ loaderData }: Route.ComponentProps) 
         {t("repositories.backToList")}
       </Link>
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-semibold">{repository.name}</h1>
+        <h1 className="text-2xl font-semibold">
+          <bdi>{repository.name}</bdi>
+        </h1>
         <div className="flex gap-3">
           {loaderData.canUpdate ? (
             <Link to={`/manager/repositories/${repository.id}/update`} className={buttonClassName("secondary")}>
@@ -58,7 +61,11 @@ export default function ManagerRepository({ loaderData }: Route.ComponentProps) 
       </div>
       <RepositoryDetails repository={repository} />
       {loaderData.canDelete ? (
-        <ConfirmDialog name="delete" description={t("repositories.deleteDescription", { name: repository.name })} fields={{ intent: "delete" }} />
+        <ConfirmDialog
+          name="delete"
+          description={<WithUserText sentence={(name) => t("repositories.deleteDescription", { name })} value={repository.name} />}
+          fields={{ intent: "delete" }}
+        />
       ) : null}
     </section>
   );

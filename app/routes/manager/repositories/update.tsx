@@ -9,6 +9,7 @@ import { redirectWithToast } from "~/.server/toast";
 import { readForm } from "~/.server/http";
 import { RepositoryForm } from "~/components/repositories/repository-form";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { WithUserText } from "~/components/users/user-text";
 import { pageTitle } from "~/lib/meta";
 import { repositorySchema } from "~/lib/schemas/repository";
 import { message } from "~/lib/validation";
@@ -38,7 +39,9 @@ export default function UpdateRepository({ loaderData, actionData }: Route.Compo
   const { repository } = loaderData;
   return (
     <section className="flex flex-col gap-6">
-      <h1 className="text-2xl font-semibold">{t("repositories.editTitle", { name: repository.name })}</h1>
+      <h1 className="text-2xl font-semibold">
+        <WithUserText sentence={(name) => t("repositories.editTitle", { name })} value={repository.name} />
+      </h1>
       <RepositoryForm
         result={actionData?.result}
         defaultValue={{ name: repository.name, link: repository.link, description: repository.description }}

@@ -26,7 +26,9 @@ export default function ManagerUser({ loaderData }: Route.ComponentProps) {
       <Link to="/manager/users" className="text-sm text-brand-600 underline-offset-4 hover:underline dark:text-brand-100">
         {t("users.backToList")}
       </Link>
-      <h1 className="text-2xl font-semibold">{user.name || t("users.noName")}</h1>
+      <h1 className="text-2xl font-semibold">
+        <bdi>{user.name || t("users.noName")}</bdi>
+      </h1>
       <dl className="grid gap-x-6 gap-y-3 rounded-lg border border-zinc-200 p-4 sm:grid-cols-[max-content_1fr] dark:border-zinc-800">
         <dt className="text-sm text-zinc-600 dark:text-zinc-400">{t("users.email")}</dt>
         <dd>

@@ -34,7 +34,9 @@ export default function ManagerUsers({ loaderData }: Route.ComponentProps) {
         renderItem={(user) => (
           <Link to={`/manager/users/${user.id}`} prefetch="intent" className="flex flex-wrap items-baseline justify-between gap-2 rounded-md px-3 py-3 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:bg-zinc-900">
             <span>
-              <span className="block font-medium">{user.name || t("users.noName")}</span>
+              <span className="block font-medium">
+                <bdi>{user.name || t("users.noName")}</bdi>
+              </span>
               <bdi dir="ltr" className="text-sm text-zinc-600 dark:text-zinc-400">
                 {user.email}
               </bdi>

@@ -1,0 +1,71 @@
+// @vitest-environment happy-dom
+// In Arabic (right to left) an English repository must keep its punctuation where it was typed: every value a person
+// typed sits in its own bidi isolate, a <bdi> or an element with `dir` (which the HTML rendering rules isolate).
+import { cleanup, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import type { Repository } from "~/.server/repositories";
+import { renderWithRouter } from "../../../tests/support/render";
+import { RepositoryDetails } from "./repository-details";
+import { RepositoryLink } from "./repository-link";
+import { RepositoryList } from "./repository-list";
+
+afterEach(cleanup);
+
+const repository: Repository = {
+  id: "r1",
+  name: "Groundwork (starter).",
+  nameKey: "groundwork (starter).",
+  link: "github.com/groundwork-starter/groundwork",
+  description: "A starter, with forms that work without JavaScript!\nSecond line.",
+  createdAt: new Date("2024-01-02T03:04:05Z"),
+  updatedAt: new Date("2024-01-02T03:04:05Z"),
+  createdById: null,
+};
+
+/** The closest element around `element` (itself included) that isolates its text: <bdi>, or any `dir`. */
+function isolate(element: Element): Element | null {
+  return element.closest("bdi, [dir]:not(html)");
+}
+
+/** The element whose own text is exactly `text`. */
+function byOwnText(text: string): HTMLElement {
+  return screen.getByText((_, element) => [...(element?.childNodes ?? [])].some((node) => node.nodeType === 3 && node.textContent === text));
+}
+
+describe("repository text in a right-to-left page", () => {
+  it("isolates the name and gives the description its own direction in the details", () => {
+    renderWithRouter(() => <RepositoryDetails repository={repository} />, { language: "ar" });
+    const name = byOwnText(repository.name);
+    expect(name.tagName).toBe("BDI");
+    const description = byOwnText(repository.description);
+    expect(description.getAttribute("dir")).toBe("auto");
+    const link = screen.getByRole("link", { name: repository.link });
+    expect(isolate(link)?.getAttribute("dir")).toBe("ltr");
+  });
+
+  it("shows the missing description in the page's words", () => {
+    renderWithRouter(() => <RepositoryDetails repository={{ ...repository, description: "" }} />, { language: "ar" });
+    expect(screen.getByText("لا يوجد وصف")).toBeTruthy();
+  });
+
+  it("isolates a link that is not clickable too", () => {
+    renderWithRouter(() => <RepositoryLink link="javascript:alert(1)." />, { language: "ar" });
+    expect(byOwnText("javascript:alert(1).").getAttribute("dir")).toBe("ltr");
+  });
+
+  it("isolates the name and the link of each item of the list", () => {
+    renderWithRouter(
+      () => (
+        <RepositoryList
+          data={{ searchTerm: "", isFirstPage: true, firstPageHref: "/app/repositories", page: { items: [repository], nextHref: null } }}
+          detailHref={(id) => `/app/repositories/${id}`}
+        />
+      ),
+      { language: "ar", url: "/app/repositories" },
+    );
+    const item = within(screen.getByRole("list")).getByRole("link");
+    expect(item.textContent).toContain(repository.name);
+    expect(isolate(within(item).getByText(repository.name))?.tagName).toBe("BDI");
+    expect(isolate(within(item).getByText(repository.link))?.tagName).toBe("BDI");
+  });
+});
