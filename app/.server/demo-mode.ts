@@ -2,11 +2,10 @@ import { redirect, type MiddlewareFunction } from "react-router";
 import { dialogHref } from "../lib/dialog";
 import { sameSitePath } from "../lib/redirect";
 import { getEnv } from "./env";
-
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+import { SAFE_METHODS } from "./security/origin";
 
 // What a demo visitor may still do (issue 3): sign in, sign out, choose a language and a theme.
-const ALLOWED = [/^\/login(\/verify)?$/, /^\/logout$/, /^\/preferences$/, /^\/api\/auth\/(sign-in|sign-out|email-otp\/send-verification-otp|callback)(\/|$)/];
+const ALLOWED = [/^\/login(\/verify)?$/, /^\/logout$/, /^\/preferences$/, /^\/api\/auth\/callback\//];
 
 export function isAllowedInDemo(pathname: string): boolean {
   const path = pathname.replace(/\.data$/, "");

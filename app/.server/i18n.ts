@@ -2,6 +2,7 @@ import { createCookie } from "react-router";
 import { createI18nextMiddleware } from "remix-i18next";
 import { resources } from "../lib/dictionaries";
 import { defaultLanguage, languages } from "../lib/i18n";
+import { getEnv } from "./env";
 
 /** The chosen language, kept 43200 minutes (spec section 4). */
 export const languageCookie = createCookie("lng", {
@@ -9,6 +10,7 @@ export const languageCookie = createCookie("lng", {
   sameSite: "lax",
   maxAge: 43200 * 60,
   httpOnly: false,
+  secure: getEnv().https,
 });
 
 // Detection order (issue 3): ?lng=, then the lng cookie, then Accept-Language, then English.

@@ -1,43 +1,79 @@
-// The passwordless sign-in journey (spec sections 2, 4, 5): send a code, verify it, GitHub, sign out.
-// Called by the login routes with plain values; it never reads a Request nor builds a Response.
+// The passwordless sign-in journey: send a code, verify it, GitHub, sign out. Called by the login routes with plain
+// values; it never reads a Request nor builds a Response. Why codes are bound to a browser: ADR 010.
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { isAPIError } from "better-auth/api";
-import { eq } from "drizzle-orm";
-import { auth, signUpEnabled, type SessionUser } from "./auth/auth";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { auth, DEMO_ACCOUNTS, DEMO_CODE, SIGN_IN_CODE_ATTEMPTS, SIGN_IN_CODE_MINUTES, signUpEnabled, type SessionUser } from "./auth/auth";
 import { db } from "./db/client";
-import { session as sessionTable, rateLimitCounter } from "./db/schema";
+import { session as sessionTable, signInCode, user } from "./db/schema";
+import { sendSignInCodeEmail } from "./email/sign-in-code";
+import { getEnv } from "./env";
 import { logger } from "./logger";
-import { consumeAll, consumeRateLimit, rateLimits } from "./security/rate-limit";
+import { consumeAll, consumeRateLimit, rateLimits, type RateLimitRule } from "./security/rate-limit";
 
 export type RateLimited = { ok: false; reason: "rate-limited"; retryAfterSeconds: number };
 type Caller = { headers: Headers; client: string; language: string };
 
 const normalise = (email: string) => email.trim().toLowerCase();
-const failuresKey = (email: string) => `code-failures:${normalise(email)}`;
 
-/** better-auth reads the visitor's language from this header to write the e-mail in it. */
-function withLanguage(headers: Headers, language: string): Headers {
-  const copy = new Headers(headers);
-  copy.set("x-groundwork-language", language);
-  return copy;
+/**
+ * The most codes anyone but the person's own browsers can get for one address per day window, times the attempts of
+ * each: the bound on an attacker's guesses at one account (ADR 010). One guess in a million each.
+ */
+export const MAX_GUESSES_PER_ADDRESS_PER_DAY = rateLimits.sendCodePerEmailDaily.limit * SIGN_IN_CODE_ATTEMPTS;
+
+const isDemoAccount = (email: string) => getEnv().DEMO_MODE && (DEMO_ACCOUNTS as readonly string[]).includes(email);
+
+/** The code as stored: an HMAC bound to the attempt's id, so a leaked table gives neither codes nor a lookup table. */
+const codeHash = (attemptId: string, code: string) => createHmac("sha256", getEnv().AUTH_SECRET).update(`${attemptId}:${code}`).digest("base64url");
+
+function sameHash(stored: string, candidate: string): boolean {
+  const a = Buffer.from(stored);
+  const b = Buffer.from(candidate);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /**
- * Sends a sign-in code. With sign-up disabled an unknown address is answered exactly like a known one (better-auth
- * sends nothing, and the e-mail is never awaited), so the answer reveals nothing.
+ * Which send budgets a request spends. A browser that signed in to this address before (its device cookie, ADR 010)
+ * has a budget of its own that nobody else can exhaust; every other browser shares the address's budget, which
+ * also bounds how many codes, and so how many guesses, an attacker can get for one address in a day.
  */
-export async function sendSignInCode(email: string, caller: Caller): Promise<{ ok: true } | RateLimited> {
-  const limited = await consumeAll([
-    [`send-code:email:${normalise(email)}`, rateLimits.sendCodePerEmail],
-    [`send-code:client:${caller.client}`, rateLimits.sendCodePerClient],
-  ]);
+function sendBudgets(email: string, caller: Caller & { trustedDevice?: string | null }): Array<[string, RateLimitRule]> {
+  const perClient: [string, RateLimitRule] = [`send-code:client:${caller.client}`, rateLimits.sendCodePerClient];
+  // The demo accounts' code is public: a shared per-address budget would only let one visitor lock out the others.
+  if (isDemoAccount(email)) return [perClient];
+  if (caller.trustedDevice) return [perClient, [`send-code:device:${caller.trustedDevice}`, rateLimits.sendCodePerDevice]];
+  return [perClient, [`send-code:email:${email}`, rateLimits.sendCodePerEmail], [`send-code:email-day:${email}`, rateLimits.sendCodePerEmailDaily]];
+}
+
+/**
+ * Sends a sign-in code and returns the id of the attempt, which the route keeps in the browser's pending sign-in
+ * cookie: only that browser can spend the code's attempts. With sign-up disabled an unknown address is answered
+ * exactly like a known one (an attempt is recorded, the e-mail is never awaited), so the answer reveals nothing.
+ */
+export async function sendSignInCode(
+  rawEmail: string,
+  caller: Caller & { trustedDevice?: string | null; previousAttemptId?: string | null },
+): Promise<{ ok: true; attemptId: string } | RateLimited> {
+  const email = normalise(rawEmail);
+  const limited = await consumeAll(sendBudgets(email, caller));
   if (!limited.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds };
-  await auth.api.sendVerificationOTP({
-    body: { email: normalise(email), type: "sign-in" },
-    headers: withLanguage(caller.headers, caller.language),
-  });
-  // A new code gets a fresh budget of attempts, as better-auth does for the code itself.
-  await db.delete(rateLimitCounter).where(eq(rateLimitCounter.key, failuresKey(email)));
-  return { ok: true };
+  const now = Date.now();
+  const demo = isDemoAccount(email);
+  const code = demo ? DEMO_CODE : String(randomInt(0, 1_000_000)).padStart(6, "0");
+  const attemptId = randomBytes(18).toString("base64url");
+  const [known] = await db.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1);
+  // This browser's previous code (a resend) ends; other browsers' codes for the same address are left alone.
+  if (caller.previousAttemptId) await db.delete(signInCode).where(eq(signInCode.id, caller.previousAttemptId));
+  await db.delete(signInCode).where(lt(signInCode.expiresAt, now));
+  await db.insert(signInCode).values({ id: attemptId, email, codeHash: codeHash(attemptId, code), expiresAt: now + SIGN_IN_CODE_MINUTES * 60_000 });
+  if (!demo && (known || signUpEnabled)) {
+    // Not awaited: a known address must answer as fast as an unknown one (no e-mail), so timing reveals nothing.
+    void sendSignInCodeEmail({ to: email, code, language: caller.language, minutes: SIGN_IN_CODE_MINUTES }).catch((error: unknown) =>
+      logger.error("sign-in code e-mail failed", { email, error: String(error) }),
+    );
+  }
+  return { ok: true, attemptId };
 }
 
 export type VerifyResult =
@@ -45,46 +81,55 @@ export type VerifyResult =
   | { ok: false; reason: "invalid" | "expired" | "exhausted" | "banned" }
   | RateLimited;
 
-/** Counts a wrong code for this address; the attempt budget is the same whether or not the account exists. */
-async function recordFailure(email: string): Promise<"invalid" | "exhausted"> {
-  const result = await consumeRateLimit(failuresKey(email), { limit: 2, windowSeconds: 10 * 60 });
-  return result.allowed ? "invalid" : "exhausted";
+/** Spends one attempt of this browser's code; tells whether the code was right, and what is left otherwise. */
+async function checkCode(attemptId: string, email: string, code: string): Promise<"right" | "invalid" | "expired" | "exhausted"> {
+  const now = Date.now();
+  // Counted before it is compared, in one statement: concurrent guesses cannot spend more than the allowed attempts.
+  const [spent] = await db
+    .update(signInCode)
+    .set({ attempts: sql`${signInCode.attempts} + 1` })
+    .where(and(eq(signInCode.id, attemptId), eq(signInCode.email, email), lt(signInCode.attempts, SIGN_IN_CODE_ATTEMPTS), gt(signInCode.expiresAt, now)))
+    .returning({ attempts: signInCode.attempts, codeHash: signInCode.codeHash });
+  if (!spent) {
+    const [row] = await db.select().from(signInCode).where(and(eq(signInCode.id, attemptId), eq(signInCode.email, email))).limit(1);
+    if (!row) return "invalid";
+    return row.expiresAt <= now ? "expired" : "exhausted";
+  }
+  if (!sameHash(spent.codeHash, codeHash(attemptId, code))) return spent.attempts >= SIGN_IN_CODE_ATTEMPTS ? "exhausted" : "invalid";
+  const taken = await db.delete(signInCode).where(eq(signInCode.id, attemptId)).returning({ id: signInCode.id });
+  return taken.length > 0 ? "right" : "invalid";
 }
 
+/**
+ * Checks a code against the attempt this browser started (`attemptId`, from its pending sign-in cookie; none when the
+ * cookie has expired). A right code signs the person in through better-auth, which creates the account when sign-up
+ * is open, refuses a banned user, and sets the session cookie.
+ */
 export async function verifySignInCode(
-  email: string,
-  code: string,
+  input: { email: string; code: string; attemptId: string | null },
   caller: Caller & { previousSessionToken?: string },
 ): Promise<VerifyResult> {
   const limited = await consumeRateLimit(`verify-code:client:${caller.client}`, rateLimits.verifyCodePerClient);
   if (!limited.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds };
+  if (!input.attemptId) return { ok: false, reason: "expired" };
+  const email = normalise(input.email);
+  const checked = await checkCode(input.attemptId, email, input.code);
+  if (checked !== "right") return { ok: false, reason: checked };
   try {
-    const { headers, response } = await auth.api.signInEmailOTP({
-      body: { email: normalise(email), otp: code },
-      headers: caller.headers,
-      returnHeaders: true,
-    });
+    // Our code was right: better-auth's own one-time code is made and spent at once, server-side only, so the
+    // session, the sign-up, the ban check and the cookies stay better-auth's.
+    const otp = await auth.api.createVerificationOTP({ body: { email, type: "sign-in" } });
+    const { headers, response } = await auth.api.signInEmailOTP({ body: { email, otp }, headers: caller.headers, returnHeaders: true });
     // A new sign-in ends the session this browser had before (ASVS 7.2.4).
     if (caller.previousSessionToken) await db.delete(sessionTable).where(eq(sessionTable.token, caller.previousSessionToken));
-    await db.delete(rateLimitCounter).where(eq(rateLimitCounter.key, failuresKey(email)));
     return { ok: true, user: response.user as SessionUser, setCookies: headers.getSetCookie() };
   } catch (error) {
     if (!isAPIError(error)) throw error;
     const errorCode = (error.body as { code?: string } | undefined)?.code;
-    switch (errorCode) {
-      case "BANNED_USER":
-        return { ok: false, reason: "banned" };
-      case "TOO_MANY_ATTEMPTS":
-        return { ok: false, reason: "exhausted" };
-      case "OTP_EXPIRED":
-        // Only a real account can have an expired code: with sign-up off, saying so would reveal the account.
-        return { ok: false, reason: signUpEnabled ? "expired" : await recordFailure(email) };
-      case "INVALID_OTP":
-        return { ok: false, reason: await recordFailure(email) };
-      default:
-        logger.warn("sign-in code refused", { code: errorCode, status: error.statusCode });
-        return { ok: false, reason: "invalid" };
-    }
+    if (errorCode === "BANNED_USER") return { ok: false, reason: "banned" };
+    // Sign-up is off and the address is unknown (or a concurrent sign-in won the race): the same answer as a wrong code.
+    if (errorCode !== "USER_NOT_FOUND" && errorCode !== "INVALID_OTP") logger.warn("sign-in refused", { code: errorCode, status: error.statusCode });
+    return { ok: false, reason: "invalid" };
   }
 }
 

@@ -10,7 +10,7 @@ const toastCookie = createCookie("toast", {
   httpOnly: true,
   maxAge: 60,
   secrets: [getEnv().AUTH_SECRET],
-  secure: getEnv().APP_URL.startsWith("https://"),
+  secure: getEnv().https,
 });
 
 /** Redirects and shows `toast` on the next page (as a toast with JavaScript, as a status message without). */

@@ -4,9 +4,9 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin, emailOTP, organization } from "better-auth/plugins";
 import { db } from "../db/client";
 import * as schema from "../db/schema";
-import { sendSignInCodeEmail } from "../email/sign-in-code";
 import { getEnv } from "../env";
 import { logger } from "../logger";
+import { userHooks } from "./user-hooks";
 import { ac, roles } from "./permissions";
 
 const env = getEnv();
@@ -18,6 +18,11 @@ export const SIGN_IN_CODE_MINUTES = 5;
 export const SIGN_IN_CODE_ATTEMPTS = 3;
 
 export const signUpEnabled = env.SIGN_UP_ENABLED && !env.DEMO_MODE;
+
+const https = env.https;
+
+/** The session cookie: `__Host-` under https, so no subdomain can set or shadow it (ADR 010). */
+export const SESSION_COOKIE = `${https ? "__Host-" : ""}better-auth.session_token`;
 
 export const auth = betterAuth({
   appName: "Groundwork",
@@ -42,11 +47,14 @@ export const auth = betterAuth({
     storage: "database",
     modelName: "rateLimit",
   },
+  databaseHooks: userHooks,
   advanced: {
     // The Node server entry writes the client's address here from the socket (or a trusted proxy).
-    ipAddress: { ipAddressHeaders: ["x-client-ip"] },
-    useSecureCookies: env.APP_URL.startsWith("https://"),
-    defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    ipAddress: { ipAddressHeaders: ["x-client-ip"], ipv6Subnet: 64 },
+    // better-auth's own secure prefix is `__Secure-`; we name the session cookie ourselves and mark every cookie Secure.
+    useSecureCookies: false,
+    cookies: { session_token: { name: SESSION_COOKIE } },
+    defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: https },
   },
   socialProviders: env.githubEnabled
     ? {
@@ -58,9 +66,12 @@ export const auth = betterAuth({
       }
     : {},
   onAPIError: { errorURL: "/login/error" },
-  // The e-mail code journey runs only through our own pages, which add what better-auth's HTTP endpoints lack: the
-  // per-address send limit, the per-client verify limit, and answers that do not tell known addresses from unknown
-  // ones. Over HTTP these endpoints answer 404; `auth.api.*` calls from our actions are not affected.
+  // better-auth writes through our logger, so LOG_LEVEL and the line format hold for its messages too.
+  logger: {
+    log: (level, message, ...args) => logger[level](`[better-auth] ${message}`, args.length ? { details: args.map(String) } : undefined),
+  },
+  // Only the GitHub callback is served over HTTP (routes/api.auth.ts, ADR 010); these are also switched off in
+  // better-auth itself, so that no later change of that route can open them.
   disabledPaths: [
     "/email-otp/send-verification-otp",
     "/sign-in/email-otp",
@@ -81,13 +92,10 @@ export const auth = betterAuth({
       disableSignUp: !signUpEnabled,
       generateOTP: ({ email }) =>
         env.DEMO_MODE && (DEMO_ACCOUNTS as readonly string[]).includes(email.toLowerCase()) ? DEMO_CODE : undefined,
-      async sendVerificationOTP({ email, otp, type }, ctx) {
-        if (type !== "sign-in") return;
-        // Not awaited: a known address must answer as fast as an unknown one (no e-mail), so timing reveals nothing.
-        const language = ctx?.request?.headers.get("x-groundwork-language") ?? ctx?.headers?.get("x-groundwork-language");
-        void sendSignInCodeEmail({ to: email, code: otp, language: language ?? "en", minutes: SIGN_IN_CODE_MINUTES }).catch((error: unknown) =>
-          logger.error("sign-in code e-mail failed", { email, error: String(error) }),
-        );
+      // Our sign-in pages send their own codes, bound to the browser (app/.server/sign-in.ts, ADR 010), and only use
+      // better-auth's code server-side, at once, to create the session. Nothing should ask better-auth to send one.
+      async sendVerificationOTP({ type }) {
+        logger.warn("better-auth was asked to send a one-time code; our sign-in pages send their own", { type });
       },
     }),
     admin({

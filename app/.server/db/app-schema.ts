@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { user } from "./auth-schema";
 
 /** Fixed-window counters of our own rate limiter (app/.server/security/rate-limit.ts), shared by every process. */
@@ -33,4 +33,20 @@ export const repository = sqliteTable(
   // One index does two jobs: names are unique without regard to case (the database enforces it, so two
   // simultaneous creates cannot both win), and lists are sorted and paginated by that same key.
   (table) => [uniqueIndex("repository_name_key").on(table.nameKey)],
+);
+
+/**
+ * A sign-in code, bound to the browser that asked for it (ADR 010): the browser holds the row's id in a signed cookie,
+ * so only that browser can spend the code's attempts. The code itself is kept only as an HMAC.
+ */
+export const signInCode = sqliteTable(
+  "sign_in_code",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (table) => [index("sign_in_code_expires_at").on(table.expiresAt)],
 );

@@ -15,7 +15,7 @@ export const securityHeadersMiddleware: MiddlewareFunction<Response> = async ({ 
   applySecurityHeaders(response.headers, {
     nonce,
     development: env.NODE_ENV === "development",
-    https: env.APP_URL.startsWith("https://"),
+    https: env.https,
     formTargets: env.githubEnabled ? ["https://github.com"] : [],
   });
   return response;

@@ -8,7 +8,7 @@ function request(method: string, headers: Record<string, string> = {}) {
 }
 
 describe("same-site requests", () => {
-  it.each(["GET", "HEAD", "OPTIONS"])("always lets a %s through, even from another site", (method) => {
+  it.each(["GET", "HEAD"])("always lets a %s through, even from another site", (method) => {
     expect(isSameSiteRequest(request(method, { "Sec-Fetch-Site": "cross-site", Origin: "https://evil.example" }), appUrl)).toBe(true);
   });
 
@@ -20,7 +20,13 @@ describe("same-site requests", () => {
     expect(isSameSiteRequest(request("POST", { "Sec-Fetch-Site": site, Origin: appUrl }), appUrl)).toBe(false);
   });
 
-  it.each(["PUT", "PATCH", "DELETE"])("checks a %s like a post", (method) => {
+  it("refuses a post whose Origin is another site's, even when Fetch Metadata says same-origin", () => {
+    expect(isSameSiteRequest(request("POST", { "Sec-Fetch-Site": "same-origin", Origin: "https://evil.example" }), appUrl)).toBe(false);
+    expect(isSameSiteRequest(request("POST", { "Sec-Fetch-Site": "same-origin", Origin: "null" }), appUrl)).toBe(false);
+    expect(isSameSiteRequest(request("POST", { "Sec-Fetch-Site": "same-origin", Origin: appUrl }), appUrl)).toBe(true);
+  });
+
+  it.each(["OPTIONS", "PUT", "PATCH", "DELETE"])("checks a %s like a post", (method) => {
     expect(isSameSiteRequest(request(method, { "Sec-Fetch-Site": "cross-site" }), appUrl)).toBe(false);
   });
 

@@ -6,9 +6,15 @@ import { rateLimitCounter } from "../db/schema";
 export type RateLimitRule = { limit: number; windowSeconds: number };
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-/** The rules of the sign-in journey (issue 2): per e-mail and per client. */
+/**
+ * Every rule of the limiter, in one table (ADR 005, ADR 010). A client is an IPv4 address or an IPv6 /64. An address's
+ * shared budget (sendCodePerEmail, sendCodePerEmailDaily) is spent by browsers that never signed in to it; a browser
+ * that did has its own (sendCodePerDevice), so nobody can lock a person out of their own browser.
+ */
 export const rateLimits = {
   sendCodePerEmail: { limit: 3, windowSeconds: 10 * 60 },
+  sendCodePerEmailDaily: { limit: 20, windowSeconds: 24 * 60 * 60 },
+  sendCodePerDevice: { limit: 5, windowSeconds: 10 * 60 },
   sendCodePerClient: { limit: 10, windowSeconds: 10 * 60 },
   verifyCodePerClient: { limit: 10, windowSeconds: 10 * 60 },
   socialSignInPerClient: { limit: 10, windowSeconds: 60 },

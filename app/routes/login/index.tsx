@@ -9,6 +9,7 @@ import { getEnv } from "~/.server/env";
 import { cookieHeaders, readForm, tooManyRequests, unknownIntent } from "~/.server/http";
 import { getInstance } from "~/.server/i18n";
 import { sendSignInCode, startGitHubSignIn } from "~/.server/sign-in";
+import { pendingAttempt, pendingSignInCookie, trustedDeviceFor } from "~/.server/sign-in-cookies";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -47,11 +48,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "email": {
       const submission = parseWithZod(formData, { schema: loginSchema });
       if (submission.status !== "success") return data({ result: submission.reply(), formError: undefined }, { status: 400 });
-      const sent = await sendSignInCode(submission.value.email, caller);
+      const { email } = submission.value;
+      const sent = await sendSignInCode(email, {
+        ...caller,
+        trustedDevice: await trustedDeviceFor(request, email),
+        previousAttemptId: await pendingAttempt(request),
+      });
       if (!sent.ok) {
         return tooManyRequests(sent.retryAfterSeconds, caller.language, { result: submission.reply() });
       }
-      throw redirect(withRedirect(`/login/verify?email=${encodeURIComponent(submission.value.email)}`, redirectTo));
+      throw redirect(withRedirect(`/login/verify?email=${encodeURIComponent(email)}`, redirectTo), {
+        headers: { "Set-Cookie": await pendingSignInCookie(sent.attemptId, email) },
+      });
     }
     case "github": {
       if (!getEnv().githubEnabled) return unknownIntent();

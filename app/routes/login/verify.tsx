@@ -9,6 +9,7 @@ import { getEnv } from "~/.server/env";
 import { cookieHeaders, readForm, tooManyRequests, unknownIntent } from "~/.server/http";
 import { getInstance, getLocale } from "~/.server/i18n";
 import { sendSignInCode, verifySignInCode } from "~/.server/sign-in";
+import { clearPendingSignInCookie, pendingAttempt, pendingAttemptFor, pendingSignInCookie, rememberDeviceCookie, trustedDeviceFor } from "~/.server/sign-in-cookies";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -60,8 +61,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "verify": {
       const submission = parseWithZod(formData, { schema: verifySchema });
       if (submission.status !== "success") return data({ result: submission.reply(), formError: undefined, resent: false }, { status: 400 });
-      const verified = await verifySignInCode(submission.value.email, submission.value.code, caller);
-      if (verified.ok) throw redirect(destinationFor(verified.user, redirectTo), { headers: cookieHeaders(verified.setCookies) });
+      const { email, code } = submission.value;
+      const verified = await verifySignInCode({ email, code, attemptId: await pendingAttemptFor(request, email) }, caller);
+      if (verified.ok) {
+        const cookies = cookieHeaders(verified.setCookies);
+        cookies.append("Set-Cookie", await clearPendingSignInCookie());
+        cookies.append("Set-Cookie", await rememberDeviceCookie(request, email));
+        throw redirect(destinationFor(verified.user, redirectTo), { headers: cookies });
+      }
       if (verified.reason === "rate-limited") {
         return tooManyRequests(verified.retryAfterSeconds, caller.language, { result: submission.reply(), resent: false });
       }
@@ -72,9 +79,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "resend": {
       const email = emailField.safeParse(formData.get("email"));
       if (!email.success) throw redirect(withRedirect("/login", redirectTo));
-      const sent = await sendSignInCode(email.data, caller);
+      const sent = await sendSignInCode(email.data, {
+        ...caller,
+        trustedDevice: await trustedDeviceFor(request, email.data),
+        previousAttemptId: await pendingAttempt(request),
+      });
       if (!sent.ok) return tooManyRequests(sent.retryAfterSeconds, caller.language, { result: undefined, resent: false });
-      return { result: undefined, formError: undefined, resent: true };
+      return data(
+        { result: undefined, formError: undefined, resent: true },
+        { headers: { "Set-Cookie": await pendingSignInCookie(sent.attemptId, email.data) } },
+      );
     }
     default:
       return unknownIntent();
