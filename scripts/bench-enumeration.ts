@@ -6,7 +6,7 @@ import { startServer } from "../tests/e2e/server";
 import { SmtpSink } from "../tests/support/smtp-sink";
 
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 200);
-const LIMIT_MS = 5;
+const LIMIT_MS = 1;
 
 const mail = await new SmtpSink().start();
 const server = await startServer("bench-enumeration", { LOG_LEVEL: "error", SMTP_URL: mail.url, SIGN_UP_ENABLED: "false" });
