@@ -22,7 +22,7 @@ let build;
 try {
   build = await import("./build/server/index.js");
 } catch (error) {
-  // The bundle reads the environment as it loads (app/.server/env.ts): a bad variable is one line, not a stack.
+  // The bundle reads the environment as it loads (app/.server/platform/env.ts): a bad variable is one line, not a stack.
   if (error instanceof Error && error.name === "EnvError") {
     console.error(error.message);
     process.exit(1);

@@ -4,15 +4,15 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
-import { getInstance } from "./.server/i18n";
-import { nonceContext } from "./.server/security/middleware";
+import { getInstance } from "./.server/web/i18n";
+import { nonceContext } from "./.server/web/security-middleware";
 import { NonceProvider } from "./components/nonce";
 
-export { prepareDatabase } from "./.server/db/prepare";
-export { client as databaseClient } from "./.server/db/client";
-export { getEnv } from "./.server/env";
-export { rateLimitSubject } from "./.server/security/client-address";
-export { refusalHeaders } from "./.server/security/headers";
+export { prepareDatabase } from "./.server/platform/db/prepare";
+export { client as databaseClient } from "./.server/platform/db/client";
+export { getEnv } from "./.server/platform/env";
+export { rateLimitSubject } from "./.server/platform/security/client-address";
+export { refusalHeaders } from "./.server/platform/security/headers";
 
 export const streamTimeout = 5_000;
 

@@ -1,35 +1,36 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
-// In the order of the product description (spec section 2).
+// In the order of the product description (docs/product.md). One module may serve several URLs (the account page,
+// the not-found page of each area) under ids of its own.
 export default [
   index("routes/index.ts"),
   route("login", "routes/login/layout.tsx", [
     index("routes/login/index.tsx"),
     route("verify", "routes/login/verify.tsx"),
     route("error", "routes/login/error.tsx"),
-    route("*", "routes/login/not-found.tsx", { id: "login-not-found" }),
+    route("*", "routes/area-not-found.tsx", { id: "login-not-found" }),
   ]),
   route("onboarding", "routes/onboarding.tsx"),
   route("logout", "routes/logout.ts"),
   route("preferences", "routes/preferences.ts"),
   route("app", "routes/app/layout.tsx", [
     index("routes/app/index.tsx"),
-    route("account", "routes/app/account.tsx"),
+    route("account", "routes/account.tsx", { id: "app-account" }),
     route("repositories", "routes/app/repositories/index.tsx"),
     layout("routes/app/repositories/desktop-layout.tsx", [route("repositories/:id", "routes/app/repositories/detail.tsx")]),
-    route("*", "routes/app/not-found.tsx", { id: "app-not-found" }),
+    route("*", "routes/area-not-found.tsx", { id: "app-not-found" }),
   ]),
   route("manager", "routes/manager/layout.tsx", [
     index("routes/manager/index.tsx"),
     route("dashboard", "routes/manager/dashboard.tsx"),
-    route("account", "routes/manager/account.tsx"),
+    route("account", "routes/account.tsx", { id: "manager-account" }),
     route("users", "routes/manager/users/index.tsx"),
     route("users/:id", "routes/manager/users/detail.tsx"),
     route("repositories", "routes/manager/repositories/index.tsx"),
     route("repositories/new", "routes/manager/repositories/new.tsx"),
     route("repositories/:id", "routes/manager/repositories/detail.tsx"),
     route("repositories/:id/update", "routes/manager/repositories/update.tsx"),
-    route("*", "routes/manager/not-found.tsx", { id: "manager-not-found" }),
+    route("*", "routes/area-not-found.tsx", { id: "manager-not-found" }),
   ]),
   route("healthz", "routes/healthz.ts"),
   route("api/auth/*", "routes/api.auth.ts"),

@@ -14,10 +14,10 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const RUNS = 30;
 const BUDGET_MS = 20;
 
-const { prepareDatabase } = await import("../app/.server/db/prepare");
-const { client } = await import("../app/.server/db/client");
-const { seedBenchmarkRepositories } = await import("../app/.server/db/seed");
-const { listRepositories } = await import("../app/.server/repositories");
+const { prepareDatabase } = await import("../app/.server/platform/db/prepare");
+const { client } = await import("../app/.server/platform/db/client");
+const { seedBenchmarkRepositories } = await import("../app/.server/platform/db/seed");
+const { listRepositories } = await import("../app/.server/features/repositories");
 
 await prepareDatabase({ seed: "never" });
 const seededAt = performance.now();

@@ -1,6 +1,6 @@
 // `npm run db:migrate`, `npm run db:seed`, `npm run db:seed:bench`, and `prepare` (what the server does at start:
 // migrate, seed when empty).
-import { EnvError } from "../app/.server/env";
+import { EnvError } from "../app/.server/platform/env";
 
 const command = process.argv[2];
 if (!["migrate", "seed", "prepare", "seed-bench"].includes(command ?? "")) {
@@ -10,10 +10,10 @@ if (!["migrate", "seed", "prepare", "seed-bench"].includes(command ?? "")) {
 
 try {
   // Imported here, not at the top: the database module reads the environment as it loads, and a bad variable is
-  // one line naming it (app/.server/env.ts), not a stack trace.
-  const { db } = await import("../app/.server/db/client");
-  const { prepareDatabase } = await import("../app/.server/db/prepare");
-  const { seedBenchmarkRepositories } = await import("../app/.server/db/seed");
+  // one line naming it (app/.server/platform/env.ts), not a stack trace.
+  const { db } = await import("../app/.server/platform/db/client");
+  const { prepareDatabase } = await import("../app/.server/platform/db/prepare");
+  const { seedBenchmarkRepositories } = await import("../app/.server/platform/db/seed");
   if (command === "migrate") await prepareDatabase({ seed: "never" });
   else if (command === "seed") await prepareDatabase({ seed: "always" });
   else if (command === "prepare") await prepareDatabase();

@@ -1,4 +1,4 @@
-import { auth } from "~/.server/auth/auth";
+import { auth } from "~/.server/platform/auth/auth";
 import type { Route } from "./+types/api.auth";
 
 // better-auth's HTTP endpoints are not our API (ADR 010): what people do goes through our own actions, schemas and

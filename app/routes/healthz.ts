@@ -1,4 +1,4 @@
-import { checkDatabase } from "~/.server/db/health";
+import { checkDatabase } from "~/.server/platform/db/health";
 
 // For load balancers and the Docker HEALTHCHECK: 200 when the server can reach its database, 503 otherwise.
 export async function loader() {

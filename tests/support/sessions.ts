@@ -1,6 +1,6 @@
 // A real session for integration tests, made the way the code page makes one (better-auth's one-time code, created
 // and spent server-side), without the e-mail round trip. Import it only after the test file has set its environment.
-import { auth } from "../../app/.server/auth/auth";
+import { auth } from "../../app/.server/platform/auth/auth";
 
 export async function signedInAs(email: string): Promise<{ userId: string; cookie: string }> {
   const otp = await auth.api.createVerificationOTP({ body: { email, type: "sign-in" } });

@@ -3,7 +3,7 @@
 // typed sits in its own bidi isolate, a <bdi> or an element with `dir` (which the HTML rendering rules isolate).
 import { cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Repository } from "~/.server/repositories";
+import type { Repository } from "~/.server/features/repositories";
 import { renderWithRouter } from "../../../tests/support/render";
 import { RepositoryDetails } from "./repository-details";
 import { RepositoryLink } from "./repository-link";

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { requirePermission } from "~/.server/auth/guards";
-import { getInstance } from "~/.server/i18n";
+import { requireUser } from "~/.server/web/guards";
+import { getInstance } from "~/.server/web/i18n";
 import { WithUserText } from "~/components/users/user-text";
 import { pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/index";
@@ -8,7 +8,7 @@ import type { Route } from "./+types/index";
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  const user = requirePermission({ request, context }, { apps: ["app"] });
+  const user = requireUser({ request, context });
   return { title: getInstance(context).t("app.homeTitle"), name: user.name, email: user.email };
 }
 

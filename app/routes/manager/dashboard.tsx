@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { requirePermission } from "~/.server/auth/guards";
-import { getInstance, getLocale } from "~/.server/i18n";
-import { countUsers } from "~/.server/users";
+import { requireUser } from "~/.server/web/guards";
+import { getInstance, getLocale } from "~/.server/web/i18n";
+import { countUsers } from "~/.server/features/users";
 import { pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/dashboard";
 import { PageHeader } from "~/components/layout/page-header";
@@ -10,7 +10,7 @@ import { PageHeader } from "~/components/layout/page-header";
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requirePermission({ request, context }, { apps: ["manager"] });
+  requireUser({ request, context });
   return { title: getInstance(context).t("manager.dashboardTitle"), locale: getLocale(context), counts: await countUsers() };
 }
 

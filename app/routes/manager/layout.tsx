@@ -1,11 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
-import { requirePermission } from "~/.server/auth/guards";
+import { areaGuard, requireUser } from "~/.server/web/guards";
 import { AreaLayout } from "~/components/layout/area-layout";
 import type { Route } from "./+types/layout";
 
+// Every loader and action of the area passes this guard first (signed in, onboarded, allowed in /manager).
+export const middleware: Route.MiddlewareFunction[] = [areaGuard("manager")];
+
 export function loader({ request, context }: Route.LoaderArgs) {
-  const user = requirePermission({ request, context }, { apps: ["manager"] });
+  const user = requireUser({ request, context });
   return { userName: user.name || user.email };
 }
 

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { requirePermission } from "~/.server/auth/guards";
-import { requireRepository } from "~/.server/repository-pages";
+import { requirePermission } from "~/.server/web/guards";
+import { requireRepository } from "~/routes/repositories.server";
 import { RepositoryDetails } from "~/components/repositories/repository-details";
 import { pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/detail";
@@ -9,7 +9,7 @@ import type { Route } from "./+types/detail";
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.repository.name);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  requirePermission({ request, context }, { apps: ["app"], repository: ["read"] });
+  requirePermission({ request, context }, { repository: ["read"] });
   return { repository: await requireRepository(params.id) };
 }
 

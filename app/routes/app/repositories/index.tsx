@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { requirePermission } from "~/.server/auth/guards";
-import { getInstance } from "~/.server/i18n";
-import { loadRepositoryList } from "~/.server/repository-pages";
+import { requirePermission } from "~/.server/web/guards";
+import { getInstance } from "~/.server/web/i18n";
+import { loadRepositoryList } from "~/routes/repositories.server";
 import { RepositoryList } from "~/components/repositories/repository-list";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { pageTitle } from "~/lib/meta";
@@ -11,7 +11,7 @@ import { PageHeader } from "~/components/layout/page-header";
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requirePermission({ request, context }, { apps: ["app"], repository: ["read"] });
+  requirePermission({ request, context }, { repository: ["read"] });
   return { title: getInstance(context).t("repositories.title"), ...(await loadRepositoryList(request)) };
 }
 

@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { requirePermission, userCan } from "~/.server/auth/guards";
-import { readForm, unknownIntent } from "~/.server/http";
-import { deleteRepository } from "~/.server/repositories";
-import { requireRepository } from "~/.server/repository-pages";
-import { redirectWithToast } from "~/.server/toast";
+import { requirePermission, userCan } from "~/.server/web/guards";
+import { readForm, unknownIntent } from "~/.server/web/http";
+import { deleteRepository } from "~/.server/features/repositories";
+import { requireRepository } from "~/routes/repositories.server";
+import { redirectWithToast } from "~/.server/web/toast";
 import { RepositoryDetails } from "~/components/repositories/repository-details";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClassName } from "~/components/ui/button";
@@ -17,7 +17,7 @@ import type { Route } from "./+types/detail";
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.repository.name);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const user = requirePermission({ request, context }, { apps: ["manager"], repository: ["read"] });
+  const user = requirePermission({ request, context }, { repository: ["read"] });
   return {
     repository: await requireRepository(params.id),
     canUpdate: userCan(user, { repository: ["update"] }),
@@ -26,7 +26,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  requirePermission({ request, context }, { apps: ["manager"], repository: ["delete"] });
+  requirePermission({ request, context }, { repository: ["delete"] });
   const formData = await readForm(request);
   if (formData.get("intent") !== "delete") return unknownIntent();
   const repository = await requireRepository(params.id);

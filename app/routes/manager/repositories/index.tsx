@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { requirePermission, userCan } from "~/.server/auth/guards";
-import { getInstance } from "~/.server/i18n";
-import { loadRepositoryList } from "~/.server/repository-pages";
+import { requirePermission, userCan } from "~/.server/web/guards";
+import { getInstance } from "~/.server/web/i18n";
+import { loadRepositoryList } from "~/routes/repositories.server";
 import { RepositoryList } from "~/components/repositories/repository-list";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClassName } from "~/components/ui/button";
@@ -13,7 +13,7 @@ import { PageHeader } from "~/components/layout/page-header";
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requirePermission({ request, context }, { apps: ["manager"], repository: ["read"] });
+  const user = requirePermission({ request, context }, { repository: ["read"] });
   return {
     title: getInstance(context).t("repositories.title"),
     canCreate: userCan(user, { repository: ["create"] }),

@@ -1,11 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
-import { requirePermission } from "~/.server/auth/guards";
-import { getInstance } from "~/.server/i18n";
-import { createRepository } from "~/.server/repositories";
-import { redirectWithToast } from "~/.server/toast";
-import { readForm } from "~/.server/http";
+import { requirePermission } from "~/.server/web/guards";
+import { getInstance } from "~/.server/web/i18n";
+import { createRepository } from "~/.server/features/repositories";
+import { redirectWithToast } from "~/.server/web/toast";
+import { readForm } from "~/.server/web/http";
 import { RepositoryForm } from "~/components/repositories/repository-form";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { pageTitle } from "~/lib/meta";
@@ -16,12 +16,12 @@ import type { Route } from "./+types/new";
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  requirePermission({ request, context }, { apps: ["manager"], repository: ["create"] });
+  requirePermission({ request, context }, { repository: ["create"] });
   return { title: getInstance(context).t("repositories.newTitle") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requirePermission({ request, context }, { apps: ["manager"], repository: ["create"] });
+  const user = requirePermission({ request, context }, { repository: ["create"] });
   const submission = parseWithZod(await readForm(request), { schema: repositorySchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const saved = await createRepository(submission.value, user.id);

@@ -1,12 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
-import { requirePermission } from "~/.server/auth/guards";
-import { getInstance } from "~/.server/i18n";
-import { updateRepository } from "~/.server/repositories";
-import { requireRepository } from "~/.server/repository-pages";
-import { redirectWithToast } from "~/.server/toast";
-import { readForm } from "~/.server/http";
+import { requirePermission } from "~/.server/web/guards";
+import { getInstance } from "~/.server/web/i18n";
+import { updateRepository } from "~/.server/features/repositories";
+import { requireRepository } from "~/routes/repositories.server";
+import { redirectWithToast } from "~/.server/web/toast";
+import { readForm } from "~/.server/web/http";
 import { RepositoryForm } from "~/components/repositories/repository-form";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { WithUserText } from "~/components/users/user-text";
@@ -18,13 +18,13 @@ import type { Route } from "./+types/update";
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  requirePermission({ request, context }, { apps: ["manager"], repository: ["update"] });
+  requirePermission({ request, context }, { repository: ["update"] });
   const repository = await requireRepository(params.id);
   return { title: getInstance(context).t("repositories.editTitle", { name: repository.name }), repository };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  requirePermission({ request, context }, { apps: ["manager"], repository: ["update"] });
+  requirePermission({ request, context }, { repository: ["update"] });
   const repository = await requireRepository(params.id);
   const submission = parseWithZod(await readForm(request), { schema: repositorySchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });

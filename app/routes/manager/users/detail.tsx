@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
-import { requirePermission } from "~/.server/auth/guards";
-import { getUser } from "~/.server/users";
+import { requirePermission } from "~/.server/web/guards";
+import { getUser } from "~/.server/features/users";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { useUserLabels } from "~/components/users/user-status";
 import { pageTitle } from "~/lib/meta";
@@ -10,7 +10,7 @@ import type { Route } from "./+types/detail";
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.user.name || loaderData?.user.email);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  requirePermission({ request, context }, { apps: ["manager"], user: ["list"] });
+  requirePermission({ request, context }, { user: ["list"] });
   const user = await getUser(params.id);
   if (!user) throw data({ reason: "user-not-found" }, { status: 404, statusText: "Not Found" });
   return { user };

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { requirePermission } from "~/.server/auth/guards";
-import { getInstance } from "~/.server/i18n";
-import { listUsers } from "~/.server/users";
+import { requirePermission } from "~/.server/web/guards";
+import { getInstance } from "~/.server/web/i18n";
+import { listUsers } from "~/.server/features/users";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { SearchableList } from "~/components/ui/searchable-list";
 import { useUserLabels } from "~/components/users/user-status";
@@ -14,7 +14,7 @@ import { PageHeader } from "~/components/layout/page-header";
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requirePermission({ request, context }, { apps: ["manager"], user: ["list"] });
+  requirePermission({ request, context }, { user: ["list"] });
   const url = new URL(request.url);
   const params = readListParams(url);
   return { title: getInstance(context).t("users.title"), ...toListData(url, params, await listUsers(params)) };

@@ -1,0 +1,141 @@
+// Repositories: data access and rules (issue 4). Routes call these with plain values; nothing here reads a Request.
+import { and, asc, count, eq, gt, gte, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { repositoryNameKey, type RepositoryInput } from "../../lib/schemas/repository";
+import { searchableText } from "../../lib/schemas/text";
+import { db } from "../platform/db/client";
+import { repository } from "../platform/db/schema";
+
+export type Repository = typeof repository.$inferSelect;
+export type RepositoryPage = { items: Repository[]; nextCursor: string | null };
+
+export const REPOSITORY_PAGE_SIZE = 20;
+
+const encodeCursor = (nameKey: string) => Buffer.from(nameKey, "utf8").toString("base64url");
+function decodeCursor(cursor: string | null | undefined): string | null {
+  if (!cursor) return null;
+  try {
+    return Buffer.from(cursor, "base64url").toString("utf8") || null;
+  } catch {
+    return null;
+  }
+}
+
+/** `%`, `_` and `\` typed by a person are matched literally. */
+const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+/** A trigram phrase: the term as a substring, quotes doubled. */
+const ftsPhrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
+
+const matchesAnywhere = (term: string) => {
+  const pattern = likePattern(term);
+  return or(
+    sql`${repository.name} like ${pattern} escape '\\'`,
+    sql`${repository.link} like ${pattern} escape '\\'`,
+    sql`${repository.description} like ${pattern} escape '\\'`,
+  );
+};
+
+const ordered = (where: SQL | undefined, take: number) => db.select().from(repository).where(where).orderBy(asc(repository.nameKey)).limit(take);
+
+/** How many rows a search reads along the name order before it asks the full-text index instead. */
+export const SEARCH_WINDOW = 2000;
+
+/**
+ * One page, sorted by name, keyset-paginated on the unique name key: a late page costs what the first one does.
+ * Search (ADR 006): a term of 1–2 characters matches the start of a name (an index range). A longer term matches
+ * anywhere in name, link or description: first along the next SEARCH_WINDOW names (frequent terms fill the page
+ * there), then through the trigram full-text index for the rest (rare terms), so both stay fast at 100 000 rows.
+ */
+export async function listRepositories({ searchTerm = "", cursor = null, limit = REPOSITORY_PAGE_SIZE }: { searchTerm?: string; cursor?: string | null; limit?: number }): Promise<RepositoryPage> {
+  const after = decodeCursor(cursor);
+  const afterCursor = after === null ? undefined : gt(repository.nameKey, after);
+  // Whatever the caller passes: a NUL would cut the LIKE pattern and the FTS5 phrase short (a wrong page, or an
+  // "unterminated string" error), so controls and lone surrogates go here too, not only in readListParams.
+  const term = searchableText(searchTerm).trim();
+  const page = (rows: Repository[]): RepositoryPage => {
+    const items = rows.slice(0, limit);
+    const last = items.at(-1);
+    return { items, nextCursor: rows.length > limit && last ? encodeCursor(last.nameKey) : null };
+  };
+
+  if (!term) return page(await ordered(afterCursor, limit + 1));
+  if ([...term].length < 3) {
+    const prefix = repositoryNameKey(term);
+    return page(await ordered(and(afterCursor, gte(repository.nameKey, prefix), lt(repository.nameKey, `${prefix}\u{10FFFF}`)), limit + 1));
+  }
+  const inSearchIndex = sql`${repository}.rowid in (select rowid from repository_search where repository_search match ${ftsPhrase(term)})`;
+  // SQLite's LIKE folds ASCII letters only; the trigram index folds every letter, so it answers for "École".
+  if ([...term].some((character) => character.charCodeAt(0) > 0x7f)) return page(await ordered(and(afterCursor, inSearchIndex), limit + 1));
+  const [windowEnd] = await db
+    .select({ nameKey: repository.nameKey })
+    .from(repository)
+    .where(afterCursor)
+    .orderBy(asc(repository.nameKey))
+    .limit(1)
+    .offset(SEARCH_WINDOW - 1);
+  const inWindow = await ordered(and(afterCursor, windowEnd ? lte(repository.nameKey, windowEnd.nameKey) : undefined, matchesAnywhere(term)), limit + 1);
+  if (inWindow.length > limit || !windowEnd) return page(inWindow);
+  const beyond = await ordered(
+    and(
+      gt(repository.nameKey, windowEnd.nameKey),
+      inSearchIndex,
+    ),
+    limit + 1 - inWindow.length,
+  );
+  return page([...inWindow, ...beyond]);
+}
+
+export async function getRepository(id: string): Promise<Repository | null> {
+  const [row] = await db.select().from(repository).where(eq(repository.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function countRepositories(): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(repository);
+  return row?.value ?? 0;
+}
+
+export type SaveResult = { ok: true; repository: Repository } | { ok: false; error: "name-used" | "not-found" };
+
+function isNameTaken(error: unknown): boolean {
+  const text = `${String(error)} ${String((error as { cause?: unknown })?.cause ?? "")}`;
+  return /UNIQUE constraint failed: repository\.name_key/.test(text);
+}
+
+/** What a write stores: the name composed (NFC), and the key that makes look-alike names collide. */
+function stored(input: RepositoryInput) {
+  const name = input.name.normalize("NFC");
+  return { ...input, name, nameKey: repositoryNameKey(name) };
+}
+
+/** Creates a repository; a name already used (in any case) is refused by the database itself, never a 500. */
+export async function createRepository(input: RepositoryInput, createdById: string | null): Promise<SaveResult> {
+  try {
+    const [created] = await db
+      .insert(repository)
+      .values({ ...stored(input), createdById })
+      .returning();
+    return { ok: true, repository: created! };
+  } catch (error) {
+    if (isNameTaken(error)) return { ok: false, error: "name-used" };
+    throw error;
+  }
+}
+
+export async function updateRepository(id: string, input: RepositoryInput): Promise<SaveResult> {
+  try {
+    const [updated] = await db
+      .update(repository)
+      .set({ ...stored(input), updatedAt: new Date() })
+      .where(eq(repository.id, id))
+      .returning();
+    return updated ? { ok: true, repository: updated } : { ok: false, error: "not-found" };
+  } catch (error) {
+    if (isNameTaken(error)) return { ok: false, error: "name-used" };
+    throw error;
+  }
+}
+
+export async function deleteRepository(id: string): Promise<boolean> {
+  const deleted = await db.delete(repository).where(eq(repository.id, id)).returning({ id: repository.id });
+  return deleted.length > 0;
+}

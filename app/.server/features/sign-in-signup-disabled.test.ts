@@ -1,0 +1,91 @@
+// Sign-in with SIGN_UP_ENABLED=false: an unknown address is answered exactly like a known one, and gets nothing.
+// App modules are imported only after the environment is set, because it is read once per test file.
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { SmtpSink } from "../../../tests/support/smtp-sink";
+import { signInCode, user } from "../platform/db/schema";
+
+const sink = await new SmtpSink().start();
+process.env.SMTP_URL = sink.url;
+process.env.SIGN_UP_ENABLED = "false";
+const { sendSignInCode, verifySignInCode } = await import("./sign-in");
+const { signUpEnabled } = await import("../platform/auth/auth");
+const { db } = await import("../platform/db/client");
+const { seedDatabase } = await import("../platform/db/seed");
+
+await seedDatabase(db);
+afterAll(() => sink.stop());
+
+let clients = 0;
+/** A browser of its own: its client address, and the attempt its pending sign-in cookie holds. */
+const visitor = () => ({ headers: new Headers(), client: `198.51.100.${++clients}`, language: "en", attemptId: null as string | null });
+type Browser = ReturnType<typeof visitor>;
+
+async function send(email: string, browser: Browser) {
+  const result = await sendSignInCode(email, { ...browser, previousAttemptId: browser.attemptId });
+  if (result.ok) browser.attemptId = result.attemptId;
+  return result;
+}
+
+const verify = (email: string, code: string, browser: Browser) => verifySignInCode({ email, code, attemptId: browser.attemptId }, browser);
+
+async function reasonsOfWrongCodes(email: string, code: string, caller: Browser) {
+  const reasons = [];
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const result = await verify(email, code, caller);
+    reasons.push(result.ok ? "ok" : result.reason);
+  }
+  return reasons;
+}
+
+describe("signing in when sign-up is closed", () => {
+  it("reads the closed sign-up from the environment", () => {
+    expect(signUpEnabled).toBe(false);
+  });
+
+  it("answers an unknown address like a known one, but sends nothing and creates no account", async () => {
+    expect(await send("stranger@example.com", visitor())).toMatchObject({ ok: true });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(sink.messagesTo("stranger@example.com")).toEqual([]);
+    expect(await db.select().from(user).where(eq(user.email, "stranger@example.com"))).toEqual([]);
+  });
+
+  it("still sends a code to an existing account, which signs in with it", async () => {
+    const caller = visitor();
+    const since = Date.now();
+    expect(await send("user@example.com", caller)).toMatchObject({ ok: true });
+    const code = await sink.waitForCode("user@example.com", { since });
+    const result = await verify("user@example.com", code, caller);
+    expect(result).toMatchObject({ ok: true, user: { email: "user@example.com", name: "User" } });
+  });
+
+  it("says a code has run out for an unknown address exactly as for a known one", async () => {
+    const known = visitor();
+    const since = Date.now();
+    await send("user@example.com", known);
+    const code = await sink.waitForCode("user@example.com", { since });
+    const unknown = visitor();
+    await send("ghost@example.com", unknown);
+    const expired = await db.update(signInCode).set({ expiresAt: Date.now() - 1000 })
+      .where(inArray(signInCode.id, [known.attemptId!, unknown.attemptId!])).returning();
+    expect(expired).toHaveLength(2);
+    expect(await verify("user@example.com", code, known)).toEqual({ ok: false, reason: "expired" });
+    expect(await verify("ghost@example.com", code, unknown)).toEqual({ ok: false, reason: "expired" });
+  });
+
+  it("refuses codes for an unknown address with the same reasons as wrong codes for a known one", async () => {
+    const since = Date.now();
+    const first = visitor();
+    await send("admin@example.com", first);
+    const code = await sink.waitForCode("admin@example.com", { since });
+    const known = await reasonsOfWrongCodes("admin@example.com", code === "000000" ? "111111" : "000000", first);
+
+    const second = visitor();
+    await send("nobody@example.com", second);
+    const unknown = await reasonsOfWrongCodes("nobody@example.com", "123456", second);
+
+    expect(known).toEqual(["invalid", "invalid", "exhausted", "exhausted"]);
+    expect(unknown).toEqual(known);
+    expect(await db.select().from(user).where(eq(user.email, "nobody@example.com"))).toEqual([]);
+  });
+});

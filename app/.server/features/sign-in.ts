@@ -1,0 +1,170 @@
+// The passwordless sign-in journey: send a code, verify it, GitHub, sign out. Called by the login routes with plain
+// values; it never reads a Request nor builds a Response. Why codes are bound to a browser: ADR 010.
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import { isAPIError } from "better-auth/api";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { auth, DEMO_ACCOUNTS, DEMO_CODE, SIGN_IN_CODE_ATTEMPTS, SIGN_IN_CODE_MINUTES, signUpEnabled, type SessionUser } from "../platform/auth/auth";
+import { db } from "../platform/db/client";
+import { session as sessionTable, signInCode, user } from "../platform/db/schema";
+import { sendSignInCodeEmail } from "../platform/email/sign-in-code";
+import { getEnv } from "../platform/env";
+import { logger } from "../platform/logger";
+import { consumeAll, consumeRateLimit, rateLimits, type RateLimitRule } from "../platform/security/rate-limit";
+
+export type RateLimited = { ok: false; reason: "rate-limited"; retryAfterSeconds: number };
+type Caller = { headers: Headers; client: string; language: string };
+
+const normalise = (email: string) => email.trim().toLowerCase();
+
+/**
+ * The most codes anyone but the person's own browsers can get for one address per day window, times the attempts of
+ * each: the bound on an attacker's guesses at one account (ADR 010). One guess in a million each.
+ */
+export const MAX_GUESSES_PER_ADDRESS_PER_DAY = rateLimits.sendCodePerEmailDaily.limit * SIGN_IN_CODE_ATTEMPTS;
+
+const isDemoAccount = (email: string) => getEnv().DEMO_MODE && (DEMO_ACCOUNTS as readonly string[]).includes(email);
+
+/** The code as stored: an HMAC bound to the attempt's id, so a leaked table gives neither codes nor a lookup table. */
+const codeHash = (attemptId: string, code: string) => createHmac("sha256", getEnv().AUTH_SECRET).update(`${attemptId}:${code}`).digest("base64url");
+
+function sameHash(stored: string, candidate: string): boolean {
+  const a = Buffer.from(stored);
+  const b = Buffer.from(candidate);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Which send budgets a request spends. A browser that signed in to this address before (its device cookie, ADR 010)
+ * has a budget of its own that nobody else can exhaust; every other browser shares the address's budget, which
+ * also bounds how many codes, and so how many guesses, an attacker can get for one address in a day.
+ */
+function sendBudgets(email: string, caller: Caller & { trustedDevice?: string | null }): Array<[string, RateLimitRule]> {
+  const perClient: [string, RateLimitRule] = [`send-code:client:${caller.client}`, rateLimits.sendCodePerClient];
+  // The demo accounts' code is public: a shared per-address budget would only let one visitor lock out the others.
+  if (isDemoAccount(email)) return [perClient];
+  if (caller.trustedDevice) return [perClient, [`send-code:device:${caller.trustedDevice}`, rateLimits.sendCodePerDevice]];
+  return [perClient, [`send-code:email:${email}`, rateLimits.sendCodePerEmail], [`send-code:email-day:${email}`, rateLimits.sendCodePerEmailDaily]];
+}
+
+/**
+ * Sends a sign-in code and returns the id of the attempt, which the route keeps in the browser's pending sign-in
+ * cookie: only that browser can spend the code's attempts. With sign-up disabled an unknown address is answered
+ * exactly like a known one (an attempt is recorded, the e-mail is never awaited), so the answer reveals nothing.
+ */
+export async function sendSignInCode(
+  rawEmail: string,
+  caller: Caller & { trustedDevice?: string | null; previousAttemptId?: string | null },
+): Promise<{ ok: true; attemptId: string } | RateLimited> {
+  const email = normalise(rawEmail);
+  const limited = await consumeAll(sendBudgets(email, caller));
+  if (!limited.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds };
+  const now = Date.now();
+  const demo = isDemoAccount(email);
+  const code = demo ? DEMO_CODE : String(randomInt(0, 1_000_000)).padStart(6, "0");
+  const attemptId = randomBytes(18).toString("base64url");
+  const [known] = await db.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1);
+  // This browser's previous code (a resend) ends; other browsers' codes for the same address are left alone.
+  if (caller.previousAttemptId) await db.delete(signInCode).where(eq(signInCode.id, caller.previousAttemptId));
+  await db.delete(signInCode).where(lt(signInCode.expiresAt, now));
+  await db.insert(signInCode).values({ id: attemptId, email, codeHash: codeHash(attemptId, code), expiresAt: now + SIGN_IN_CODE_MINUTES * 60_000 });
+  if (!demo && (known || signUpEnabled)) {
+    // Written after this answer has gone, not only not awaited: even building the e-mail took a known address's
+    // answer over a millisecond longer than an unknown one's (`npm run bench:enumeration`).
+    setTimeout(() => {
+      sendSignInCodeEmail({ to: email, code, language: caller.language, minutes: SIGN_IN_CODE_MINUTES }).catch((error: unknown) =>
+        logger.error("sign-in code e-mail failed", { email, error: String(error) }),
+      );
+    }, 5);
+  }
+  return { ok: true, attemptId };
+}
+
+export type VerifyResult =
+  | { ok: true; user: SessionUser; setCookies: string[] }
+  | { ok: false; reason: "invalid" | "expired" | "exhausted" | "banned" }
+  | RateLimited;
+
+/** Spends one attempt of this browser's code; tells whether the code was right, and what is left otherwise. */
+async function checkCode(attemptId: string, email: string, code: string): Promise<"right" | "invalid" | "expired" | "exhausted"> {
+  const now = Date.now();
+  // Counted before it is compared, in one statement: concurrent guesses cannot spend more than the allowed attempts.
+  const [spent] = await db
+    .update(signInCode)
+    .set({ attempts: sql`${signInCode.attempts} + 1` })
+    .where(and(eq(signInCode.id, attemptId), eq(signInCode.email, email), lt(signInCode.attempts, SIGN_IN_CODE_ATTEMPTS), gt(signInCode.expiresAt, now)))
+    .returning({ attempts: signInCode.attempts, codeHash: signInCode.codeHash });
+  if (!spent) {
+    const [row] = await db.select().from(signInCode).where(and(eq(signInCode.id, attemptId), eq(signInCode.email, email))).limit(1);
+    if (!row) return "invalid";
+    return row.expiresAt <= now ? "expired" : "exhausted";
+  }
+  if (!sameHash(spent.codeHash, codeHash(attemptId, code))) return spent.attempts >= SIGN_IN_CODE_ATTEMPTS ? "exhausted" : "invalid";
+  const taken = await db.delete(signInCode).where(eq(signInCode.id, attemptId)).returning({ id: signInCode.id });
+  return taken.length > 0 ? "right" : "invalid";
+}
+
+/**
+ * Checks a code against the attempt this browser started (`attemptId`, from its pending sign-in cookie; none when the
+ * cookie has expired). A right code signs the person in through better-auth, which creates the account when sign-up
+ * is open, refuses a banned user, and sets the session cookie.
+ */
+export async function verifySignInCode(
+  input: { email: string; code: string; attemptId: string | null },
+  caller: Caller & { previousSessionToken?: string },
+): Promise<VerifyResult> {
+  const limited = await consumeRateLimit(`verify-code:client:${caller.client}`, rateLimits.verifyCodePerClient);
+  if (!limited.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds };
+  if (!input.attemptId) return { ok: false, reason: "expired" };
+  const email = normalise(input.email);
+  const checked = await checkCode(input.attemptId, email, input.code);
+  if (checked !== "right") return { ok: false, reason: checked };
+  try {
+    // Our code was right: better-auth's own one-time code is made and spent at once, server-side only, so the
+    // session, the sign-up, the ban check and the cookies stay better-auth's.
+    const otp = await auth.api.createVerificationOTP({ body: { email, type: "sign-in" } });
+    const { headers, response } = await auth.api.signInEmailOTP({ body: { email, otp }, headers: caller.headers, returnHeaders: true });
+    // A new sign-in ends the session this browser had before (ASVS 7.2.4).
+    if (caller.previousSessionToken) await db.delete(sessionTable).where(eq(sessionTable.token, caller.previousSessionToken));
+    return { ok: true, user: response.user as SessionUser, setCookies: headers.getSetCookie() };
+  } catch (error) {
+    if (!isAPIError(error)) throw error;
+    const errorCode = (error.body as { code?: string } | undefined)?.code;
+    if (errorCode === "BANNED_USER") return { ok: false, reason: "banned" };
+    // Sign-up is off and the address is unknown (or a concurrent sign-in won the race): the same answer as a wrong code.
+    if (errorCode !== "USER_NOT_FOUND" && errorCode !== "INVALID_OTP") logger.warn("sign-in refused", { code: errorCode, status: error.statusCode });
+    return { ok: false, reason: "invalid" };
+  }
+}
+
+/** Starts GitHub sign-in: the URL to send the browser to, and the state cookie that must go with it. */
+export async function startGitHubSignIn(
+  redirectTo: string,
+  caller: Omit<Caller, "language">,
+): Promise<{ ok: true; url: string; setCookies: string[] } | RateLimited> {
+  const limited = await consumeRateLimit(`github:client:${caller.client}`, rateLimits.socialSignInPerClient);
+  if (!limited.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds };
+  const back = redirectTo ? `/login?redirect=${encodeURIComponent(redirectTo)}` : "/login";
+  const { headers, response } = await auth.api.signInSocial({
+    body: { provider: "github", callbackURL: back, errorCallbackURL: "/login/error", newUserCallbackURL: back },
+    headers: caller.headers,
+    returnHeaders: true,
+  });
+  if (!response.url) throw new Error("GitHub sign-in did not return a URL");
+  return { ok: true, url: response.url, setCookies: headers.getSetCookie() };
+}
+
+/** Ends the session on the server; the returned cookies clear it in the browser. */
+export async function signOut(headers: Headers): Promise<string[]> {
+  try {
+    const result = await auth.api.signOut({ headers, returnHeaders: true });
+    return result.headers.getSetCookie();
+  } catch (error) {
+    if (isAPIError(error)) return [];
+    throw error;
+  }
+}
+
+/** Ends every session of the signed-in user except this one. */
+export async function signOutOtherSessions(headers: Headers): Promise<void> {
+  await auth.api.revokeOtherSessions({ headers });
+}

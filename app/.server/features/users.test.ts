@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { client, db } from "../platform/db/client";
+import { user } from "../platform/db/schema";
+import { completeOnboarding, countUsers, getUser, listUsers, updateName } from "./users";
+
+const now = new Date();
+const people = Array.from({ length: 45 }, (_, index) => ({
+  id: `u${index}`,
+  email: `person${String(index).padStart(2, "0")}@example.test`,
+  name: index % 2 ? `Ada ${index}` : `Grace ${index}`,
+  role: index === 7 ? "admin" : "user",
+  emailVerified: true,
+  createdAt: now,
+  updatedAt: now,
+}));
+await db.insert(user).values(people);
+
+describe("the manager's user list", () => {
+  it("pages through everyone by e-mail, each once, in order", async () => {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await listUsers({ cursor });
+      seen.push(...page.items.map((item) => item.email));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(people.map((person) => person.email).sort());
+  });
+
+  it("finds users by the start of their e-mail or of their name, in any case", async () => {
+    expect((await listUsers({ searchTerm: "PERSON1" })).items.map((item) => item.email)).toEqual(Array.from({ length: 10 }, (_, i) => `person1${i}@example.test`));
+    const graces = await listUsers({ searchTerm: "grace", limit: 100 });
+    expect(graces.items).toHaveLength(23);
+    expect(graces.items.every((item) => item.name.startsWith("Grace"))).toBe(true);
+    expect((await listUsers({ searchTerm: "nobody" })).items).toEqual([]);
+  });
+
+  it("uses indexes for the search, not a scan of every user", async () => {
+    const plan = await client.execute(
+      "explain query plan select * from user where (email >= 'ada' and email < 'ada\uDBFF\uDFFF') or (lower(name) >= 'ada' and lower(name) < 'ada\uDBFF\uDFFF') order by email limit 21",
+    );
+    const steps = plan.rows.map((row) => String(row.detail)).join("\n");
+    expect(steps).toMatch(/INDEX/);
+    expect(steps).not.toMatch(/SCAN user(?! USING)/);
+  });
+
+  it("reads one user, counts users and admins, and records names", async () => {
+    expect((await getUser("u3"))?.email).toBe("person03@example.test");
+    expect(await getUser("nobody")).toBeNull();
+    expect(await countUsers()).toEqual({ users: 45, admins: 1 });
+    await updateName("u3", "  Hedy  ");
+    expect((await getUser("u3"))?.name).toBe("Hedy");
+    expect((await getUser("u3"))?.onboardedAt).toBeNull();
+    await completeOnboarding("u3", "Hedy Lamarr");
+    expect((await getUser("u3"))?.onboardedAt).toBeInstanceOf(Date);
+  });
+});

@@ -1,0 +1,53 @@
+// Users: onboarding, the account page, and the manager's user list (read side).
+import { and, asc, count, eq, gt, gte, like, lt, or, sql } from "drizzle-orm";
+import { db } from "../platform/db/client";
+import { user } from "../platform/db/schema";
+
+export async function updateName(userId: string, name: string): Promise<void> {
+  await db.update(user).set({ name: name.trim(), updatedAt: new Date() }).where(eq(user.id, userId));
+}
+
+export async function completeOnboarding(userId: string, name: string): Promise<void> {
+  await db.update(user).set({ name: name.trim(), onboardedAt: new Date(), updatedAt: new Date() }).where(eq(user.id, userId));
+}
+
+export async function countUsers(): Promise<{ users: number; admins: number }> {
+  const [all] = await db.select({ value: count() }).from(user);
+  const [admins] = await db.select({ value: count() }).from(user).where(like(user.role, "%admin%"));
+  return { users: all?.value ?? 0, admins: admins?.value ?? 0 };
+}
+
+export type UserSummary = Pick<typeof user.$inferSelect, "id" | "email" | "name" | "role" | "banned" | "onboardedAt" | "createdAt">;
+export type UserPage = { items: UserSummary[]; nextCursor: string | null };
+
+const columns = { id: user.id, email: user.email, name: user.name, role: user.role, banned: user.banned, onboardedAt: user.onboardedAt, createdAt: user.createdAt };
+const decode = (cursor: string | null) => (cursor ? Buffer.from(cursor, "base64url").toString("utf8") : null);
+
+/**
+ * Users sorted by e-mail (better-auth stores it lower-cased, and it is unique), keyset-paginated. A search matches
+ * the start of the e-mail or of the name: two index ranges, so it stays fast however many users there are.
+ */
+export async function listUsers({ searchTerm = "", cursor = null, limit = 20 }: { searchTerm?: string; cursor?: string | null; limit?: number }): Promise<UserPage> {
+  const after = decode(cursor);
+  const term = searchTerm.trim().toLowerCase();
+  const upper = `${term}\u{10FFFF}`;
+  const rows = await db
+    .select(columns)
+    .from(user)
+    .where(
+      and(
+        after ? gt(user.email, after) : undefined,
+        term ? or(and(gte(user.email, term), lt(user.email, upper)), and(gte(sql`lower(${user.name})`, term), lt(sql`lower(${user.name})`, upper))) : undefined,
+      ),
+    )
+    .orderBy(asc(user.email))
+    .limit(limit + 1);
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return { items, nextCursor: rows.length > limit && last ? Buffer.from(last.email, "utf8").toString("base64url") : null };
+}
+
+export async function getUser(id: string): Promise<UserSummary | null> {
+  const [row] = await db.select(columns).from(user).where(eq(user.id, id)).limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,52 @@
+import { randomUUID } from "node:crypto";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { user } from "./auth-schema";
+
+/** Fixed-window counters of our own rate limiter (app/.server/platform/security/rate-limit.ts), shared by every process. */
+export const rateLimitCounter = sqliteTable("rate_limit_counter", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  windowStart: integer("window_start").notNull(),
+});
+
+/** The product's sample entity (spec section 3). */
+export const repository = sqliteTable(
+  "repository",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => randomUUID()),
+    name: text("name").notNull(),
+    /** The name folded for comparison (Unicode, not only ASCII as SQLite's lower()): unique, and the sort key. */
+    nameKey: text("name_key").notNull(),
+    link: text("link").notNull(),
+    description: text("description").notNull().default(""),
+    createdAt: integer("created_at", { mode: "timestamp_ms" })
+      .notNull()
+      .$defaultFn(() => new Date()),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+      .notNull()
+      .$defaultFn(() => new Date())
+      .$onUpdate(() => new Date()),
+    createdById: text("created_by_id").references(() => user.id, { onDelete: "set null" }),
+  },
+  // One index does two jobs: names are unique without regard to case (the database enforces it, so two
+  // simultaneous creates cannot both win), and lists are sorted and paginated by that same key.
+  (table) => [uniqueIndex("repository_name_key").on(table.nameKey)],
+);
+
+/**
+ * A sign-in code, bound to the browser that asked for it (ADR 010): the browser holds the row's id in a signed cookie,
+ * so only that browser can spend the code's attempts. The code itself is kept only as an HMAC.
+ */
+export const signInCode = sqliteTable(
+  "sign_in_code",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (table) => [index("sign_in_code_expires_at").on(table.expiresAt)],
+);

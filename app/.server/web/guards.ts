@@ -1,0 +1,68 @@
+// Guards: the first line of every loader and action (GUIDE: "A route module reads top to bottom").
+import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { safeRedirect, withRedirect } from "../../lib/redirect";
+import { getEnv } from "../platform/env";
+import type { SessionUser } from "../platform/auth/auth";
+import { hasPermission, type Permissions } from "../platform/auth/permissions";
+import { getSession } from "./session";
+
+type GuardArgs = { request: Request; context: Readonly<RouterContextProvider> };
+
+function currentPath(request: Request): string {
+  const url = new URL(request.url);
+  return `${url.pathname.replace(/\.data$/, "")}${url.search}`;
+}
+
+export function isOnboarded(user: Pick<SessionUser, "onboardedAt">): boolean {
+  return Boolean(user.onboardedAt);
+}
+
+export function userCan(user: Pick<SessionUser, "id" | "role">, permissions: Permissions): boolean {
+  return hasPermission(user, permissions, getEnv().ADMIN_USER_IDS);
+}
+
+/** Where a signed-in person goes next: onboarding first, then the page they asked for, then their area. */
+export function destinationFor(user: Pick<SessionUser, "id" | "role" | "onboardedAt">, redirectTo: unknown): string {
+  const wanted = safeRedirect(redirectTo);
+  if (!isOnboarded(user)) return withRedirect("/onboarding", wanted);
+  if (wanted) return wanted;
+  return userCan(user, { apps: ["manager"] }) ? "/manager" : "/app";
+}
+
+export function getOptionalUser({ context }: Pick<GuardArgs, "context">): SessionUser | null {
+  return getSession(context)?.user ?? null;
+}
+
+/** A signed-in user, onboarding not required (the onboarding page itself). Anonymous visitors go to /login. */
+export function requireSignedIn({ request, context }: GuardArgs): SessionUser {
+  const user = getOptionalUser({ context });
+  if (!user) throw redirect(withRedirect("/login", currentPath(request)));
+  return user;
+}
+
+/** A signed-in user who has finished onboarding. */
+export function requireUser(args: GuardArgs): SessionUser {
+  const user = requireSignedIn(args);
+  if (!isOnboarded(user)) throw redirect(withRedirect("/onboarding", currentPath(args.request)));
+  return user;
+}
+
+/** A user holding every listed permission; anyone else gets the 403 page. */
+export function requirePermission(args: GuardArgs, permissions: Permissions): SessionUser {
+  const user = requireUser(args);
+  if (!userCan(user, permissions)) throw data({ reason: "forbidden" }, { status: 403, statusText: "Forbidden" });
+  return user;
+}
+
+export type Area = "app" | "manager";
+
+/**
+ * The guard of an area, registered once as its layout's middleware: it runs before every loader and action under
+ * `/app` or `/manager`, so a new route cannot forget it. Routes then check only what they add (a permission).
+ */
+export function areaGuard(area: Area): MiddlewareFunction<Response> {
+  return ({ request, context }, next) => {
+    requirePermission({ request, context }, { apps: [area] });
+    return next();
+  };
+}

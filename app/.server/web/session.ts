@@ -1,0 +1,49 @@
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { eq } from "drizzle-orm";
+import { db } from "../platform/db/client";
+import { session as sessionTable } from "../platform/db/schema";
+import { getEnv } from "../platform/env";
+import { auth, SESSION_COOKIE, type Session } from "../platform/auth/auth";
+
+const sessionContext = createContext<Session | null>(null);
+
+/** A ban is in force until its end date, if it has one. */
+export function isBanned(user: { banned?: boolean | null; banExpires?: Date | null }, now = Date.now()): boolean {
+  return Boolean(user.banned) && (!user.banExpires || user.banExpires.getTime() > now);
+}
+
+/** The Set-Cookie that removes the session cookie from the browser. */
+function clearSessionCookie(): string {
+  const secure = getEnv().https ? "; Secure" : "";
+  return `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure}`;
+}
+
+/**
+ * Reads the session once per request. better-auth may refresh it (sliding expiry) and answer with a new cookie:
+ * that Set-Cookie is forwarded on whatever response the route gives, or the browser's cookie would never be renewed.
+ * A banned user is signed out here, whatever wrote the ban (ADR 010): their sessions end and the cookie is cleared.
+ * Pages for a signed-in person are never stored by a browser or a proxy.
+ */
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const result = await auth.api.getSession({ headers: request.headers, returnHeaders: true });
+  let session = result.response;
+  const setCookies = result.headers.getSetCookie();
+  if (session && isBanned(session.user)) {
+    await db.delete(sessionTable).where(eq(sessionTable.userId, session.user.id));
+    session = null;
+    setCookies.splice(0, setCookies.length, clearSessionCookie());
+  }
+  context.set(sessionContext, session);
+  const response = await next();
+  // A sign-in or sign-out sets the session cookie itself: that one wins over a refresh.
+  const alreadySet = new Set(response.headers.getSetCookie().map((cookie) => cookie.split("=")[0]));
+  for (const cookie of setCookies) {
+    if (!alreadySet.has(cookie.split("=")[0])) response.headers.append("Set-Cookie", cookie);
+  }
+  if (session || response.headers.has("Set-Cookie")) response.headers.set("Cache-Control", "private, no-store");
+  return response;
+};
+
+export function getSession(context: Readonly<RouterContextProvider>): Session | null {
+  return context.get(sessionContext);
+}
