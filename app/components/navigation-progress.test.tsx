@@ -4,7 +4,8 @@ import { I18nextProvider } from "react-i18next";
 import { createRoutesStub, Link, Outlet } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { i18nFor } from "../../tests/support/render";
-import { NavigationProgress, PENDING_DELAY_MS, PENDING_MIN_MS } from "./navigation-progress";
+import { PENDING_DELAY_MS, PENDING_MIN_MS } from "~/lib/use-delayed-pending";
+import { NavigationProgress } from "./navigation-progress";
 
 afterEach(() => {
   cleanup();

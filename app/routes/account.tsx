@@ -4,7 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { signOutOtherSessions } from "~/.server/features/sign-in";
 import { updateName } from "~/.server/features/users";
-import { requirePermission } from "~/.server/web/guards";
+import { isAdminUser, requirePermission } from "~/.server/web/guards";
 import { readForm, unknownIntent } from "~/.server/web/http";
 import { getInstance } from "~/.server/web/i18n";
 import { redirectWithToast } from "~/.server/web/toast";
@@ -20,7 +20,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const user = requirePermission({ request, context }, { account: ["read"] });
   return {
     title: getInstance(context).t("account.pageTitle"),
-    user: { email: user.email, name: user.name, role: user.role ?? "user", createdAt: user.createdAt.toISOString() },
+    user: { email: user.email, name: user.name, admin: isAdminUser(user), createdAt: user.createdAt.toISOString() },
   };
 }
 

@@ -1,7 +1,7 @@
-// What the repository pages of both areas load, shaped for the page: the list page and the not-found answer.
-import { data } from "react-router";
-import { readListParams, toListData } from "~/lib/list-params";
+// What the repository pages of both areas load, shaped for the page: the list page and the one repository.
 import { getRepository, listRepositories, type Repository } from "~/.server/features/repositories";
+import { notFound } from "~/.server/web/http";
+import { readListParams, toListData } from "~/lib/list-params";
 
 /** The list page of a URL: items, the "Load more" link, and the search as typed. */
 export async function loadRepositoryList(request: Request) {
@@ -12,7 +12,5 @@ export async function loadRepositoryList(request: Request) {
 
 /** The repository of the route's :id, or the area's 404 page. */
 export async function requireRepository(id: string | undefined): Promise<Repository> {
-  const repository = id ? await getRepository(id) : null;
-  if (!repository) throw data({ reason: "repository-not-found" }, { status: 404, statusText: "Not Found" });
-  return repository;
+  return (id ? await getRepository(id) : null) ?? notFound();
 }

@@ -3,11 +3,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../platform/db/client";
 import { seedBenchmarkRepositories } from "../platform/db/seed";
-import { createRepository, listRepositories, SEARCH_WINDOW } from "./repositories";
+import { saveRepository, listRepositories, SEARCH_WINDOW } from "./repositories";
 
 beforeAll(async () => {
   await seedBenchmarkRepositories(SEARCH_WINDOW + 500, db);
-  await createRepository({ name: "zzz-needle", link: "example.com/needle", description: "Holds the rare word abcneedle." }, null);
+  await saveRepository({ name: "zzz-needle", link: "example.com/needle", description: "Holds the rare word abcneedle." }, { createdById: null });
 });
 
 const hostile = [

@@ -1,8 +1,8 @@
 // "User input never produces a 500": whatever a person types in the search box or the URL, the list answers.
 import { describe, expect, it } from "vitest";
-import { createRepository, listRepositories } from "./repositories";
+import { saveRepository, listRepositories } from "./repositories";
 
-await createRepository({ name: "quote \"and\" 'apostrophe'", link: "example.com/q", description: "a NEAR b * ^ - : ( ) 100% done_ok \\ back" }, null);
+await saveRepository({ name: "quote \"and\" 'apostrophe'", link: "example.com/q", description: "a NEAR b * ^ - : ( ) 100% done_ok \\ back" }, { createdById: null });
 
 const awkward = ['"', "'", "\\", "\u0000", "%", "_", "*", "NEAR(", "a OR b", "^abc", "-abc", "col:umn", "(((", "🙂🙂🙂", "é", "ÉCOLE", "   ", "x".repeat(199), "\"and\"", "100%", "done_ok", "\\ back", "NEAR b"];
 

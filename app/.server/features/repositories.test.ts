@@ -7,12 +7,11 @@ import { db } from "../platform/db/client";
 import { repository, user } from "../platform/db/schema";
 import { seedBenchmarkRepositories } from "../platform/db/seed";
 import {
-  createRepository,
   deleteRepository,
   getRepository,
   listRepositories,
+  saveRepository,
   SEARCH_WINDOW,
-  updateRepository,
   type Repository,
 } from "./repositories";
 
@@ -23,7 +22,7 @@ const input = (name: string, more: { link?: string; description?: string } = {})
 });
 
 async function create(name: string, more: { link?: string; description?: string } = {}): Promise<Repository> {
-  const result = await createRepository(input(name, more), null);
+  const result = await saveRepository(input(name, more), { createdById: null });
   if (!result.ok) throw new Error(`could not create ${name}: ${result.error}`);
   return result.repository;
 }
@@ -57,7 +56,7 @@ describe("saving repositories", () => {
       .insert(user)
       .values({ id: randomUUID(), email: "author@example.test", name: "Author", emailVerified: true, createdAt: new Date(), updatedAt: new Date() })
       .returning();
-    const result = await createRepository({ name: "Groundwork", link: "github.com/groundwork-starter/groundwork", description: "The starter." }, author!.id);
+    const result = await saveRepository({ name: "Groundwork", link: "github.com/groundwork-starter/groundwork", description: "The starter." }, { createdById: author!.id });
     expect(result).toMatchObject({ ok: true, repository: { name: "Groundwork", nameKey: "groundwork", createdById: author!.id } });
     if (!result.ok) return;
     const read = await getRepository(result.repository.id);
@@ -68,15 +67,15 @@ describe("saving repositories", () => {
 
   it("refuses a name already used in another case", async () => {
     await create("Alpha");
-    expect(await createRepository(input("alpha"), null)).toEqual({ ok: false, error: "name-used" });
-    expect(await createRepository(input("ALPHA"), null)).toEqual({ ok: false, error: "name-used" });
+    expect(await saveRepository(input("alpha"), { createdById: null })).toEqual({ ok: false, error: "name-used" });
+    expect(await saveRepository(input("ALPHA"), { createdById: null })).toEqual({ ok: false, error: "name-used" });
   });
 
   it("folds case beyond ASCII", async () => {
     await create("École");
-    expect(await createRepository(input("école"), null)).toEqual({ ok: false, error: "name-used" });
-    expect(await createRepository(input("E\u0301COLE"), null)).toEqual({ ok: false, error: "name-used" });
-    expect((await createRepository(input("ecole"), null)).ok).toBe(true);
+    expect(await saveRepository(input("école"), { createdById: null })).toEqual({ ok: false, error: "name-used" });
+    expect(await saveRepository(input("E\u0301COLE"), { createdById: null })).toEqual({ ok: false, error: "name-used" });
+    expect((await saveRepository(input("ecole"), { createdById: null })).ok).toBe(true);
   });
 
   // Look-alike names collide, whichever is written first: the key folds what looks the same (NFKC, case) and leaves
@@ -95,29 +94,29 @@ describe("saving repositories", () => {
     ["composed", "\u00e9cole", "decomposed behind a joiner", "e\u034f\u0301cole"],
   ])("refuses a name that looks the same: %s %j, then %s %j", async (_, first, __, second) => {
     await create(first);
-    expect(await createRepository(input(second), null)).toEqual({ ok: false, error: "name-used" });
+    expect(await saveRepository(input(second), { createdById: null })).toEqual({ ok: false, error: "name-used" });
     const other = await create("other");
-    expect(await updateRepository(other.id, input(second))).toEqual({ ok: false, error: "name-used" });
+    expect(await saveRepository(input(second), { id: other.id })).toEqual({ ok: false, error: "name-used" });
   });
 
   it("stores the name composed (NFC)", async () => {
     const created = await create("Cafe\u0301 de\u0301ja\u0300");
     expect(created.name).toBe("Caf\u00e9 d\u00e9j\u00e0");
-    const updated = await updateRepository(created.id, input("Re\u0301sume\u0301"));
+    const updated = await saveRepository(input("Re\u0301sume\u0301"), { id: created.id });
     expect(updated).toMatchObject({ ok: true, repository: { name: "R\u00e9sum\u00e9" } });
   });
 
   it("updates, refusing another repository's name and an unknown id", async () => {
     const first = await create("First");
     const second = await create("Second");
-    expect(await updateRepository(second.id, input("FIRST"))).toEqual({ ok: false, error: "name-used" });
+    expect(await saveRepository(input("FIRST"), { id: second.id })).toEqual({ ok: false, error: "name-used" });
     expect((await getRepository(second.id))?.name).toBe("Second");
 
-    const renamed = await updateRepository(first.id, input("FIRST", { description: "Renamed in capitals." }));
+    const renamed = await saveRepository(input("FIRST", { description: "Renamed in capitals." }), { id: first.id });
     expect(renamed).toMatchObject({ ok: true, repository: { id: first.id, name: "FIRST", nameKey: "first", description: "Renamed in capitals." } });
     if (renamed.ok) expect(renamed.repository.updatedAt.getTime()).toBeGreaterThanOrEqual(first.updatedAt.getTime());
 
-    expect(await updateRepository("does-not-exist", input("Third"))).toEqual({ ok: false, error: "not-found" });
+    expect(await saveRepository(input("Third"), { id: "does-not-exist" })).toEqual({ ok: false, error: "not-found" });
     expect(await getRepository("does-not-exist")).toBeNull();
   });
 
@@ -130,7 +129,7 @@ describe("saving repositories", () => {
 
   it("lets exactly one of ten simultaneous creates of one name win", async () => {
     const spellings = ["Race", "race", "RACE", "rAce", "raCe", "racE", "RAce", "raCE", "RacE", "rACE"];
-    const results = await Promise.all(spellings.map((name) => createRepository(input(name), null)));
+    const results = await Promise.all(spellings.map((name) => saveRepository(input(name), { createdById: null })));
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     expect(results.filter((result) => !result.ok)).toEqual(Array.from({ length: 9 }, () => ({ ok: false, error: "name-used" })));
     expect(await db.$count(repository)).toBe(1);
@@ -143,7 +142,7 @@ describe("saving repositories", () => {
       vi.resetModules();
       instances.push(await import("./repositories"));
     }
-    const results = await Promise.all(instances.map((instance, index) => instance.createRepository(input(index % 2 ? "Twin" : "TWIN"), null)));
+    const results = await Promise.all(instances.map((instance, index) => instance.saveRepository(input(index % 2 ? "Twin" : "TWIN"), { createdById: null })));
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     expect(results.filter((result) => !result.ok && result.error === "name-used")).toHaveLength(4);
   });
@@ -274,11 +273,11 @@ describe("searching beyond the first SEARCH_WINDOW names", () => {
     const target = await create("zzz-target", { description: "First words: platypusword." });
     expect(await search("platypusword")).toEqual(["zzz-target"]);
 
-    expect((await updateRepository(target.id, input("zzz-target", { description: "Now about the echidnaword." }))).ok).toBe(true);
+    expect((await saveRepository(input("zzz-target", { description: "Now about the echidnaword." }), { id: target.id })).ok).toBe(true);
     expect(await search("echidnaword")).toEqual(["zzz-target"]);
     expect(await search("platypusword")).toEqual([]);
 
-    expect((await updateRepository(target.id, input("zzz-renamed", { description: "Now about the echidnaword." }))).ok).toBe(true);
+    expect((await saveRepository(input("zzz-renamed", { description: "Now about the echidnaword." }), { id: target.id })).ok).toBe(true);
     expect(await search("zzz-renamed")).toEqual(["zzz-renamed"]);
     expect(await search("zzz-target")).toEqual([]);
 

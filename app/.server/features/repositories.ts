@@ -1,8 +1,11 @@
-// Repositories: data access and rules (issue 4). Routes call these with plain values; nothing here reads a Request.
+// Repositories, the sample entity (docs/adding-an-entity.md): data access and rules. Routes call these with plain
+// values; nothing here reads a Request.
 import { and, asc, count, eq, gt, gte, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { repositoryNameKey, type RepositoryInput } from "../../lib/schemas/repository";
 import { searchableText } from "../../lib/schemas/text";
 import { db } from "../platform/db/client";
+import { isUniqueViolation } from "../platform/db/errors";
+import { keysetPage, decodeCursor } from "../platform/db/keyset";
 import { repository } from "../platform/db/schema";
 
 export type Repository = typeof repository.$inferSelect;
@@ -10,15 +13,6 @@ export type RepositoryPage = { items: Repository[]; nextCursor: string | null };
 
 export const REPOSITORY_PAGE_SIZE = 20;
 
-const encodeCursor = (nameKey: string) => Buffer.from(nameKey, "utf8").toString("base64url");
-function decodeCursor(cursor: string | null | undefined): string | null {
-  if (!cursor) return null;
-  try {
-    return Buffer.from(cursor, "base64url").toString("utf8") || null;
-  } catch {
-    return null;
-  }
-}
 
 /** `%`, `_` and `\` typed by a person are matched literally. */
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
@@ -51,11 +45,7 @@ export async function listRepositories({ searchTerm = "", cursor = null, limit =
   // Whatever the caller passes: a NUL would cut the LIKE pattern and the FTS5 phrase short (a wrong page, or an
   // "unterminated string" error), so controls and lone surrogates go here too, not only in readListParams.
   const term = searchableText(searchTerm).trim();
-  const page = (rows: Repository[]): RepositoryPage => {
-    const items = rows.slice(0, limit);
-    const last = items.at(-1);
-    return { items, nextCursor: rows.length > limit && last ? encodeCursor(last.nameKey) : null };
-  };
+  const page = (rows: Repository[]): RepositoryPage => keysetPage(rows, limit, (row) => row.nameKey);
 
   if (!term) return page(await ordered(afterCursor, limit + 1));
   if ([...term].length < 3) {
@@ -96,41 +86,25 @@ export async function countRepositories(): Promise<number> {
 
 export type SaveResult = { ok: true; repository: Repository } | { ok: false; error: "name-used" | "not-found" };
 
-function isNameTaken(error: unknown): boolean {
-  const text = `${String(error)} ${String((error as { cause?: unknown })?.cause ?? "")}`;
-  return /UNIQUE constraint failed: repository\.name_key/.test(text);
-}
-
 /** What a write stores: the name composed (NFC), and the key that makes look-alike names collide. */
 function stored(input: RepositoryInput) {
   const name = input.name.normalize("NFC");
   return { ...input, name, nameKey: repositoryNameKey(name) };
 }
 
-/** Creates a repository; a name already used (in any case) is refused by the database itself, never a 500. */
-export async function createRepository(input: RepositoryInput, createdById: string | null): Promise<SaveResult> {
+/**
+ * Creates a repository, or updates the one with `id`: one write, no read before it. A name already used (in any case
+ * or spelling) is refused by the database's unique index, so two simultaneous saves cannot both win; never a 500.
+ */
+export async function saveRepository(input: RepositoryInput, target: { id: string } | { createdById: string | null }): Promise<SaveResult> {
   try {
-    const [created] = await db
-      .insert(repository)
-      .values({ ...stored(input), createdById })
-      .returning();
-    return { ok: true, repository: created! };
+    const [saved] =
+      "id" in target
+        ? await db.update(repository).set({ ...stored(input), updatedAt: new Date() }).where(eq(repository.id, target.id)).returning()
+        : await db.insert(repository).values({ ...stored(input), createdById: target.createdById }).returning();
+    return saved ? { ok: true, repository: saved } : { ok: false, error: "not-found" };
   } catch (error) {
-    if (isNameTaken(error)) return { ok: false, error: "name-used" };
-    throw error;
-  }
-}
-
-export async function updateRepository(id: string, input: RepositoryInput): Promise<SaveResult> {
-  try {
-    const [updated] = await db
-      .update(repository)
-      .set({ ...stored(input), updatedAt: new Date() })
-      .where(eq(repository.id, id))
-      .returning();
-    return updated ? { ok: true, repository: updated } : { ok: false, error: "not-found" };
-  } catch (error) {
-    if (isNameTaken(error)) return { ok: false, error: "name-used" };
+    if (isUniqueViolation(error, "repository.name_key")) return { ok: false, error: "name-used" };
     throw error;
   }
 }

@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
 import { client, db } from "../platform/db/client";
 import { user } from "../platform/db/schema";
 import { completeOnboarding, countUsers, getUser, listUsers, updateName } from "./users";
@@ -53,5 +54,17 @@ describe("the manager's user list", () => {
     expect((await getUser("u3"))?.onboardedAt).toBeNull();
     await completeOnboarding("u3", "Hedy Lamarr");
     expect((await getUser("u3"))?.onboardedAt).toBeInstanceOf(Date);
+  });
+
+  it("counts and marks as admins the admin role and the ids of ADMIN_USER_IDS, with one definition", async () => {
+    vi.stubEnv("ADMIN_USER_IDS", "u4");
+    vi.resetModules();
+    const fresh = await import("./users");
+    expect(await fresh.countUsers()).toEqual({ users: 45, admins: 2 });
+    expect((await fresh.getUser("u4"))?.admin).toBe(true);
+    expect((await fresh.getUser("u7"))?.admin).toBe(true);
+    expect((await fresh.getUser("u5"))?.admin).toBe(false);
+    await db.update(user).set({ role: "superadmin" }).where(eq(user.id, "u5"));
+    expect(await fresh.countUsers()).toEqual({ users: 45, admins: 2 });
   });
 });

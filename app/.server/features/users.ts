@@ -1,6 +1,9 @@
 // Users: onboarding, the account page, and the manager's user list (read side).
-import { and, asc, count, eq, gt, gte, like, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, inArray, like, lt, or, sql } from "drizzle-orm";
+import { isAdmin } from "../platform/auth/permissions";
 import { db } from "../platform/db/client";
+import { decodeCursor, keysetPage } from "../platform/db/keyset";
+import { getEnv } from "../platform/env";
 import { user } from "../platform/db/schema";
 
 export async function updateName(userId: string, name: string): Promise<void> {
@@ -11,24 +14,35 @@ export async function completeOnboarding(userId: string, name: string): Promise<
   await db.update(user).set({ name: name.trim(), onboardedAt: new Date(), updatedAt: new Date() }).where(eq(user.id, userId));
 }
 
+/** Whose role list names the admin role, in SQL: the same rule as `isAdmin`. */
+const hasAdminRole = or(eq(user.role, "admin"), like(user.role, "admin,%"), like(user.role, "%,admin"), like(user.role, "%,admin,%"));
+
 export async function countUsers(): Promise<{ users: number; admins: number }> {
+  const adminUserIds = getEnv().ADMIN_USER_IDS;
   const [all] = await db.select({ value: count() }).from(user);
-  const [admins] = await db.select({ value: count() }).from(user).where(like(user.role, "%admin%"));
+  const [admins] = await db
+    .select({ value: count() })
+    .from(user)
+    .where(adminUserIds.length ? or(hasAdminRole, inArray(user.id, [...adminUserIds])) : hasAdminRole);
   return { users: all?.value ?? 0, admins: admins?.value ?? 0 };
 }
 
-export type UserSummary = Pick<typeof user.$inferSelect, "id" | "email" | "name" | "role" | "banned" | "onboardedAt" | "createdAt">;
+export type UserSummary = Pick<typeof user.$inferSelect, "id" | "email" | "name" | "role" | "banned" | "onboardedAt" | "createdAt"> & {
+  /** `isAdmin`: the admin role, or an id in ADMIN_USER_IDS. */
+  admin: boolean;
+};
+
+const summary = (row: Omit<UserSummary, "admin">): UserSummary => ({ ...row, admin: isAdmin(row, getEnv().ADMIN_USER_IDS) });
 export type UserPage = { items: UserSummary[]; nextCursor: string | null };
 
 const columns = { id: user.id, email: user.email, name: user.name, role: user.role, banned: user.banned, onboardedAt: user.onboardedAt, createdAt: user.createdAt };
-const decode = (cursor: string | null) => (cursor ? Buffer.from(cursor, "base64url").toString("utf8") : null);
 
 /**
  * Users sorted by e-mail (better-auth stores it lower-cased, and it is unique), keyset-paginated. A search matches
  * the start of the e-mail or of the name: two index ranges, so it stays fast however many users there are.
  */
 export async function listUsers({ searchTerm = "", cursor = null, limit = 20 }: { searchTerm?: string; cursor?: string | null; limit?: number }): Promise<UserPage> {
-  const after = decode(cursor);
+  const after = decodeCursor(cursor);
   const term = searchTerm.trim().toLowerCase();
   const upper = `${term}\u{10FFFF}`;
   const rows = await db
@@ -42,12 +56,10 @@ export async function listUsers({ searchTerm = "", cursor = null, limit = 20 }: 
     )
     .orderBy(asc(user.email))
     .limit(limit + 1);
-  const items = rows.slice(0, limit);
-  const last = items.at(-1);
-  return { items, nextCursor: rows.length > limit && last ? Buffer.from(last.email, "utf8").toString("base64url") : null };
+  return keysetPage(rows.map(summary), limit, (row) => row.email);
 }
 
 export async function getUser(id: string): Promise<UserSummary | null> {
   const [row] = await db.select(columns).from(user).where(eq(user.id, id)).limit(1);
-  return row ?? null;
+  return row ? summary(row) : null;
 }

@@ -1,9 +1,10 @@
 // Guards: the first line of every loader and action (GUIDE: "A route module reads top to bottom").
-import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { safeRedirect, withRedirect } from "../../lib/redirect";
 import { getEnv } from "../platform/env";
 import type { SessionUser } from "../platform/auth/auth";
-import { hasPermission, type Permissions } from "../platform/auth/permissions";
+import { hasPermission, isAdmin, type Permissions } from "../platform/auth/permissions";
+import { forbidden } from "./http";
 import { getSession } from "./session";
 
 type GuardArgs = { request: Request; context: Readonly<RouterContextProvider> };
@@ -15,6 +16,11 @@ function currentPath(request: Request): string {
 
 export function isOnboarded(user: Pick<SessionUser, "onboardedAt">): boolean {
   return Boolean(user.onboardedAt);
+}
+
+/** `isAdmin` with this deployment's ADMIN_USER_IDS. */
+export function isAdminUser(user: Pick<SessionUser, "id" | "role">): boolean {
+  return isAdmin(user, getEnv().ADMIN_USER_IDS);
 }
 
 export function userCan(user: Pick<SessionUser, "id" | "role">, permissions: Permissions): boolean {
@@ -50,7 +56,7 @@ export function requireUser(args: GuardArgs): SessionUser {
 /** A user holding every listed permission; anyone else gets the 403 page. */
 export function requirePermission(args: GuardArgs, permissions: Permissions): SessionUser {
   const user = requireUser(args);
-  if (!userCan(user, permissions)) throw data({ reason: "forbidden" }, { status: 403, statusText: "Forbidden" });
+  if (!userCan(user, permissions)) forbidden();
   return user;
 }
 

@@ -21,11 +21,21 @@ export function unknownIntent() {
   return data({ result: undefined, formError: undefined }, { status: 400 });
 }
 
+/** The page for a missing thing: the area's 404 page (the error page reads the status, nothing else). */
+export function notFound(): never {
+  throw data(null, { status: 404, statusText: "Not Found" });
+}
+
+/** The page for a refusal: the 403 page. */
+export function forbidden(): never {
+  throw data(null, { status: 403, statusText: "Forbidden" });
+}
+
 /** The posted form; a body that is not a form (JSON, garbage) is the client's mistake: 400, never a 500. */
 export async function readForm(request: Request): Promise<FormData> {
   try {
     return await request.formData();
   } catch {
-    throw data({ reason: "not-a-form" }, { status: 400, statusText: "Bad Request" });
+    throw data(null, { status: 400, statusText: "Bad Request" });
   }
 }

@@ -1,7 +1,8 @@
-import { createContext, data, type MiddlewareFunction } from "react-router";
+import { createContext, type MiddlewareFunction } from "react-router";
 import { getEnv } from "../platform/env";
 import { applySecurityHeaders, createNonce } from "../platform/security/headers";
 import { isSameSiteRequest } from "../platform/security/origin";
+import { forbidden } from "./http";
 
 /** The CSP nonce of this request; entry.server.tsx puts it on every inline script. */
 export const nonceContext = createContext<string>("");
@@ -24,7 +25,7 @@ export const securityHeadersMiddleware: MiddlewareFunction<Response> = async ({ 
 /** Refuses any mutation that does not come from a page of this site: 403, and nothing runs (ADR 004). */
 export const originCheckMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
   if (!isSameSiteRequest(request, getEnv().APP_URL)) {
-    throw data({ reason: "cross-site" }, { status: 403, statusText: "Forbidden" });
+    forbidden();
   }
   return next();
 };

@@ -3,17 +3,19 @@ import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { changeNameSchema } from "~/lib/schemas/account";
 import { PageHeader } from "../layout/page-header";
+import { useUserLabels } from "../users/user-status";
 import { Button, buttonClassName } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { Field } from "../ui/field";
 import { DialogLink, ResponsiveDialog } from "../ui/responsive-dialog";
 import { useSchemaForm } from "~/lib/use-schema-form";
 
-type AccountUser = { email: string; name: string; role: string; createdAt: string };
+type AccountUser = { email: string; name: string; admin: boolean; createdAt: string };
 
 /** The account page of both areas: who you are, change your name (?state=change-name), sign out elsewhere. */
 export function AccountPage({ user, result }: { user: AccountUser; result: SubmissionResult<string[]> | undefined }) {
   const { t, i18n } = useTranslation();
+  const labels = useUserLabels();
   const navigation = useNavigation();
   const [form, fields] = useSchemaForm(changeNameSchema, { lastResult: result, defaultValue: { name: user.name } });
   const since = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long" }).format(new Date(user.createdAt));
@@ -33,7 +35,7 @@ export function AccountPage({ user, result }: { user: AccountUser; result: Submi
           <bdi dir="ltr">{user.email}</bdi>
         </dd>
         <dt className="text-sm text-zinc-600 dark:text-zinc-400">{t("account.role")}</dt>
-        <dd>{user.role}</dd>
+        <dd>{labels.role(user)}</dd>
       </dl>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("account.memberSince", { date: since })}</p>
       <div>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useLocation, useNavigation, useRevalidator } from "react-router";
+import { useDelayedPending } from "~/lib/use-delayed-pending";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Alert } from "./alert";
 import { Button, buttonClassName, Spinner } from "./button";
@@ -24,10 +25,6 @@ type DataListProps<T> = {
   isFirstPage?: boolean;
   firstPageHref?: string;
 };
-
-/** Spec section 2, "Route-data defaults": a loading state shows after 1000 ms and then stays at least 500 ms. */
-const pendingDelayMs = 1000;
-const pendingMinimumMs = 500;
 
 /** What the list shows beyond the server's page: the pages "Load more" fetched for that same page. */
 type Shown<T> = {
@@ -197,21 +194,4 @@ export function DataList<T>({
 /** The same page of the loader, even when the route rebuilt the `{ items, nextHref }` object while rendering. */
 function samePage<T>(a: ListPage<T>, b: ListPage<T>): boolean {
   return a === b || (a.items === b.items && a.nextHref === b.nextHref);
-}
-
-/** True once `active` has lasted `pendingDelayMs`, then kept at least `pendingMinimumMs`: no flash on fast loads. */
-function useDelayedPending(active: boolean): boolean {
-  const [shown, setShown] = useState<{ since: number } | null>(null);
-  useEffect(() => {
-    if (active && !shown) {
-      const timer = setTimeout(() => setShown({ since: Date.now() }), pendingDelayMs);
-      return () => clearTimeout(timer);
-    }
-    if (!active && shown) {
-      const timer = setTimeout(() => setShown(null), Math.max(0, shown.since + pendingMinimumMs - Date.now()));
-      return () => clearTimeout(timer);
-    }
-    return undefined;
-  }, [active, shown]);
-  return shown !== null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasPermission, type Permissions } from "./permissions";
+import { isAdmin, hasPermission, type Permissions } from "./permissions";
 
 const someone = (role: string | null) => ({ id: "user-1", role });
 
@@ -68,5 +68,16 @@ describe("global roles", () => {
       expect(hasPermission(someone("user"), permissions, ["user-1"])).toBe(true);
     }
     expect(hasPermission({ id: "user-2", role: "user" }, { user: ["ban"] }, ["user-1"])).toBe(false);
+  });
+});
+
+describe("who is an admin", () => {
+  it("is the admin role, among several or alone, or an id in ADMIN_USER_IDS: nothing else", () => {
+    expect(isAdmin(someone("admin"), [])).toBe(true);
+    expect(isAdmin(someone("user, admin"), [])).toBe(true);
+    expect(isAdmin(someone("user"), ["user-1"])).toBe(true);
+    expect(isAdmin(someone("user"), [])).toBe(false);
+    expect(isAdmin(someone("superadmin"), [])).toBe(false);
+    expect(isAdmin({ id: "user-1", role: null }, [])).toBe(false);
   });
 });

@@ -28,6 +28,13 @@ export const roles = {
 export type RoleName = keyof typeof roles;
 export type Permissions = { [Resource in keyof typeof statements]?: Array<(typeof statements)[Resource][number]> };
 
+const roleNames = (user: { role?: string | null }) => (user.role ?? "user").split(",").map((name) => name.trim());
+
+/** The one definition of an admin: the admin role (among a user's comma-separated roles), or an id in ADMIN_USER_IDS. */
+export function isAdmin(user: { id: string; role?: string | null }, adminUserIds: readonly string[]): boolean {
+  return adminUserIds.includes(user.id) || roleNames(user).includes("admin");
+}
+
 /**
  * Whether a user holds every listed permission. Mirrors better-auth's admin plugin: roles are a comma-separated
  * list and any role granting the permission wins; ids in ADMIN_USER_IDS always pass.
@@ -38,8 +45,7 @@ export function hasPermission(
   adminUserIds: readonly string[],
 ): boolean {
   if (adminUserIds.includes(user.id)) return true;
-  const names = (user.role ?? "user").split(",").map((name) => name.trim());
-  return names.some((name) => {
+  return roleNames(user).some((name) => {
     const role = roles[name as RoleName];
     return role ? role.authorize(permissions as never).success : false;
   });

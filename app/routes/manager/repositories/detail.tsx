@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { requirePermission, userCan } from "~/.server/web/guards";
-import { readForm, unknownIntent } from "~/.server/web/http";
+import { notFound, readForm, unknownIntent } from "~/.server/web/http";
 import { deleteRepository } from "~/.server/features/repositories";
 import { requireRepository } from "~/routes/repositories.server";
 import { redirectWithToast } from "~/.server/web/toast";
@@ -29,8 +29,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   requirePermission({ request, context }, { repository: ["delete"] });
   const formData = await readForm(request);
   if (formData.get("intent") !== "delete") return unknownIntent();
-  const repository = await requireRepository(params.id);
-  await deleteRepository(repository.id);
+  if (!(await deleteRepository(params.id))) notFound();
   return redirectWithToast("/manager/repositories", { type: "success", message: "repositories.deleted" });
 }
 

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { requirePermission } from "~/.server/web/guards";
+import { notFound } from "~/.server/web/http";
 import { getUser } from "~/.server/features/users";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { useUserLabels } from "~/components/users/user-status";
@@ -11,9 +12,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(m
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requirePermission({ request, context }, { user: ["list"] });
-  const user = await getUser(params.id);
-  if (!user) throw data({ reason: "user-not-found" }, { status: 404, statusText: "Not Found" });
-  return { user };
+  return { user: (await getUser(params.id)) ?? notFound() };
 }
 
 export default function ManagerUser({ loaderData }: Route.ComponentProps) {
