@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
   const url = new URL(request.url);
   const headers = new Headers();
-  // A ?lng= choice is remembered for the next visits (spec section 4).
+  // A ?lng= choice is remembered for the next visits (docs/product.md).
   if (url.searchParams.has("lng")) headers.append("Set-Cookie", await languageCookie.serialize(locale));
   const { toast, setCookie } = await takeToast(request);
   if (setCookie) headers.append("Set-Cookie", setCookie);
@@ -108,7 +108,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   useEffect(() => {
-    // The cookie is the source of truth (server-rendered, no flash); local storage mirrors it (spec section 2).
+    // The cookie is the source of truth (server-rendered, no flash); local storage mirrors it (docs/product.md).
     localStorage.setItem("theme", loaderData.theme);
   }, [loaderData.theme]);
   return <Outlet />;

@@ -1,4 +1,4 @@
-// `npm run bench:login`: the JavaScript the login page loads, gzipped, against the budget of 110 kB (brief, rule 6).
+// `npm run bench:login`: the JavaScript the login page loads, gzipped, against the budget of 110 kB (README, Scripts).
 // Baseline in the same run: the framework floor, i.e. what a hydrated page of this app loads at the least (the generic
 // 404 page: entry, React, React Router, i18next, root), which is what the login page would cost if it hydrated.
 // Needs a build (`npm run build`). Exits non-zero over budget.

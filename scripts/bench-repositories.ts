@@ -1,5 +1,5 @@
-// `npm run bench`: the repository lists at 100 000 rows, against baselines measured in the same run (issue 4).
-// Budget (brief): a list answers in under 20 ms at 100 000 rows. Exits non-zero when a budget is missed.
+// `npm run bench`: the repository lists at 100 000 rows, against baselines measured in the same run.
+// Budget: a list answers in under 20 ms at 100 000 rows. Exits non-zero when a budget is missed.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

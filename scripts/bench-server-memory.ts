@@ -1,5 +1,5 @@
 // `npm run bench:memory`: the production server's memory under load, against its idle memory measured in the same
-// run. Budget (brief, rule 6): under 150 MB. Load comes from this process, to 127.0.0.1 only, bounded in time.
+// run. Budget (README, Scripts): under 150 MB. Load comes from this process, to 127.0.0.1 only, bounded in time.
 // Needs a build (`npm run build`). Exits non-zero over budget or on any 5xx.
 import { readFileSync } from "node:fs";
 import { serveNodeFlags, startServer } from "../tests/e2e/server";

@@ -4,7 +4,7 @@ import { PRODUCT } from "~/lib/product";
 import { dialogHref } from "~/lib/dialog";
 import { ResponsiveDialog } from "./ui/responsive-dialog";
 
-/** The "Demo Mode" dialog (spec section 2): opened by a refused action, or by anything through useDemoModal(). */
+/** The "Demo Mode" dialog (docs/product.md): opened by a refused action, or by anything through useDemoModal(). */
 export function DemoModeDialog() {
   const { t } = useTranslation();
   return (

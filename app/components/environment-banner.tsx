@@ -1,4 +1,4 @@
-/** The thin coloured bar naming the environment (spec section 1). */
+/** The thin coloured bar naming the environment (docs/product.md). */
 export function EnvironmentBanner({ name, emoji, color }: { name: string; emoji?: string | undefined; color: string }) {
   return (
     <div

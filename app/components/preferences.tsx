@@ -46,7 +46,7 @@ function PreferenceForm({ intent, label, value, options }: { intent: "language" 
   );
 }
 
-/** Language and theme switchers (issue 3), for the layouts and the login page. */
+/** Language and theme switchers, for the layouts and the login page. */
 export function Preferences() {
   const { t } = useTranslation();
   const root = useRouteLoaderData<RootData>("root");

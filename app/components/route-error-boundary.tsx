@@ -7,7 +7,7 @@ import { Button, buttonClassName } from "./ui/button";
 
 export const RETRY_DELAY_MS = 600;
 
-/** "Try again": disables itself, shows a spinner, and after 600 ms reloads the route's data (spec section 2). */
+/** "Try again": disables itself, shows a spinner, and after 600 ms reloads the route's data (docs/product.md). */
 function TryAgain() {
   const { t } = useTranslation();
   const hydrated = useHydrated();

@@ -1,4 +1,4 @@
-// Spec section 8: every authentication error code has a translated message; an unknown code reads
+// Every authentication error code has a translated message; an unknown code reads
 // "Something went wrong".
 import en from "../locales/en/translation";
 

@@ -1,4 +1,4 @@
-// Languages of the product (spec section 1). No dictionary here: the browser loads only the one it needs
+// Languages of the product (docs/product.md). No dictionary here: the browser loads only the one it needs
 // (app/lib/load-language.ts); the server and the tests take them all from app/lib/dictionaries.ts.
 export const languages = ["en", "fr", "ar", "sw"] as const;
 export type Language = (typeof languages)[number];
@@ -7,7 +7,7 @@ export const defaultLanguage: Language = "en";
 /** Each language's name in itself, for the language switcher. */
 export const languageNames: Record<Language, string> = { en: "English", fr: "Français", ar: "العربية", sw: "Kiswahili" };
 
-/** Font scale per language: Arabic script reads better a little larger (spec section 9). */
+/** Font scale per language: Arabic script reads better a little larger (docs/product.md). */
 export const fontScale: Record<Language, number> = { en: 1, fr: 1, ar: 1.2, sw: 1 };
 
 export function isLanguage(value: unknown): value is Language {

@@ -1,4 +1,4 @@
-// The URL state of a list page: ?searchTerm= (spec section 2, default empty) and ?cursor= (keyset pagination).
+// The URL state of a list page: ?searchTerm= (docs/product.md: default empty) and ?cursor= (keyset pagination).
 import { z } from "zod";
 import { searchableText } from "./schemas/text";
 

@@ -1,4 +1,4 @@
-// Page titles: "<emoji or [name]> <page title> | Groundwork" (spec section 1, issue 3).
+// Page titles: "<emoji or [name]> <page title> | Groundwork" (docs/product.md).
 type EnvironmentBanner = { name: string; emoji?: string; color: string } | null;
 type MatchLike = { id: string; loaderData?: unknown } | undefined;
 

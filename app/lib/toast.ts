@@ -1,4 +1,7 @@
-// A message an action leaves for the next page (spec section 2, "Toasts"); `message` is a translation key.
+import type { ParseKeys } from "i18next";
+
+// A message an action leaves for the next page (docs/product.md, "Toasts"); `message` is a translation key.
 export const toastTypes = ["success", "info", "warning", "error", "loading"] as const;
 export type ToastType = (typeof toastTypes)[number];
-export type Toast = { id: string; type: ToastType; message: string; params?: Record<string, string> };
+/** `message` is a key of the English dictionary: a mistyped one fails the typecheck. */
+export type Toast = { id: string; type: ToastType; message: ParseKeys; params?: Record<string, string> };

@@ -27,7 +27,7 @@ describe.each(languages.filter((language) => language !== "en"))("the %s diction
   });
 });
 
-describe("authentication error messages (spec section 8)", () => {
+describe("authentication error messages (docs/product.md)", () => {
   const specCodes = [
     "USER_NOT_FOUND", "FAILED_TO_CREATE_USER", "FAILED_TO_CREATE_SESSION", "FAILED_TO_UPDATE_USER", "FAILED_TO_GET_SESSION",
     "INVALID_PASSWORD", "INVALID_EMAIL", "INVALID_EMAIL_OR_PASSWORD", "SOCIAL_ACCOUNT_ALREADY_LINKED", "PROVIDER_NOT_FOUND",

@@ -1,4 +1,4 @@
-// "No hard-coded user-facing string" (brief, rule 4): JSX text and user-facing attributes come from the dictionaries.
+// No hard-coded user-facing string (docs/architecture.md): JSX text and user-facing attributes come from the dictionaries.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";

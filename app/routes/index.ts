@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 
-// Spec section 2: "/" redirects immediately to /login (which sends a signed-in person on to their area).
+// "/" redirects immediately to /login (which sends a signed-in person on to their area).
 export function loader() {
   return redirect("/login");
 }

@@ -13,7 +13,7 @@ function backTo(value: FormDataEntryValue | null): string {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-// Language and theme: plain forms from every page, allowed in demo mode (issue 3). No session needed.
+// Language and theme: plain forms from every page, allowed in demo mode. No session needed.
 export async function action({ request }: Route.ActionArgs) {
   const formData = await readForm(request);
   const to = backTo(formData.get("redirect"));

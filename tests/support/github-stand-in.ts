@@ -1,5 +1,5 @@
 // A local stand-in for GitHub's OAuth authorize and token endpoints and its REST /user and /user/emails: the one
-// thing outside the machine, replaced by a real HTTP server rather than a stub (brief, "Real parts in tests").
+// thing outside the machine, replaced by a real HTTP server rather than a stub.
 import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 

@@ -1,4 +1,4 @@
-// Builds a database migrated by the real migrations once; each test copies it (GUIDE: "Tests").
+// Builds a database migrated by the real migrations once; each test copies it.
 import { mkdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createClient } from "@libsql/client";

@@ -1,5 +1,5 @@
 // Runs before each test file, before it imports the app: a fresh copy of the migrated template database, a quiet
-// logger, and a failure for any unexpected console.error (GUIDE: "Tests").
+// logger, and a failure for any unexpected console.error.
 import { randomUUID } from "node:crypto";
 import { copyFileSync, rmSync } from "node:fs";
 import { join } from "node:path";

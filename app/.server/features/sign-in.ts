@@ -5,7 +5,7 @@ import { isAPIError } from "better-auth/api";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { auth, DEMO_ACCOUNTS, DEMO_CODE, SIGN_IN_CODE_ATTEMPTS, SIGN_IN_CODE_MINUTES, signUpEnabled, type SessionUser } from "../platform/auth/auth";
 import { db } from "../platform/db/client";
-import { session as sessionTable, signInCode, user } from "../platform/db/schema";
+import { signInCode, user } from "../platform/db/schema";
 import { sendSignInCodeEmail } from "../platform/email/sign-in-code";
 import { getEnv } from "../platform/env";
 import { logger } from "../platform/logger";
@@ -124,7 +124,7 @@ export async function verifySignInCode(
     const otp = await auth.api.createVerificationOTP({ body: { email, type: "sign-in" } });
     const { headers, response } = await auth.api.signInEmailOTP({ body: { email, otp }, headers: caller.headers, returnHeaders: true });
     // A new sign-in ends the session this browser had before (ASVS 7.2.4).
-    if (caller.previousSessionToken) await db.delete(sessionTable).where(eq(sessionTable.token, caller.previousSessionToken));
+    if (caller.previousSessionToken) await (await auth.$context).internalAdapter.deleteSession(caller.previousSessionToken);
     return { ok: true, user: response.user as SessionUser, setCookies: headers.getSetCookie() };
   } catch (error) {
     if (!isAPIError(error)) throw error;

@@ -1,17 +1,21 @@
 // Users: onboarding, the account page, and the manager's user list (read side).
 import { and, asc, count, eq, gt, gte, inArray, like, lt, or, sql } from "drizzle-orm";
+import { auth } from "../platform/auth/auth";
 import { isAdmin } from "../platform/auth/permissions";
 import { db } from "../platform/db/client";
 import { decodeCursor, keysetPage } from "../platform/db/keyset";
 import { getEnv } from "../platform/env";
 import { user } from "../platform/db/schema";
 
+// Writes to a user go through better-auth's adapter, so its database hooks (our name rule) hold for them too
+// (docs/architecture.md); reads are plain queries.
+
 export async function updateName(userId: string, name: string): Promise<void> {
-  await db.update(user).set({ name: name.trim(), updatedAt: new Date() }).where(eq(user.id, userId));
+  await (await auth.$context).internalAdapter.updateUser(userId, { name });
 }
 
 export async function completeOnboarding(userId: string, name: string): Promise<void> {
-  await db.update(user).set({ name: name.trim(), onboardedAt: new Date(), updatedAt: new Date() }).where(eq(user.id, userId));
+  await (await auth.$context).internalAdapter.updateUser(userId, { name, onboardedAt: new Date() });
 }
 
 /** Whose role list names the admin role, in SQL: the same rule as `isAdmin`. */

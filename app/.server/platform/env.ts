@@ -1,4 +1,4 @@
-// The one place process.env is read (GUIDE: "Server-only code"). Every variable is documented in .env.example.
+// The one place process.env is read. Every variable is documented in .env.example.
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";

@@ -4,7 +4,7 @@ import { sameSitePath } from "../../lib/redirect";
 import { getEnv } from "../platform/env";
 import { SAFE_METHODS } from "../platform/security/origin";
 
-// What a demo visitor may still do (issue 3): sign in, sign out, choose a language and a theme.
+// What a demo visitor may still do: sign in, sign out, choose a language and a theme.
 const ALLOWED = [/^\/login(\/verify)?$/, /^\/logout$/, /^\/preferences$/, /^\/api\/auth\/callback\//];
 
 export function isAllowedInDemo(pathname: string): boolean {

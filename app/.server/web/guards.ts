@@ -1,4 +1,4 @@
-// Guards: the first line of every loader and action (GUIDE: "A route module reads top to bottom").
+// Guards: the first line of every loader and action.
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { safeRedirect, withRedirect } from "../../lib/redirect";
 import { getEnv } from "../platform/env";

@@ -4,7 +4,7 @@ import { resources } from "../../lib/dictionaries";
 import { defaultLanguage, languages } from "../../lib/i18n";
 import { getEnv } from "../platform/env";
 
-/** The chosen language, kept 43200 minutes (spec section 4). */
+/** The chosen language, kept 43200 minutes (docs/product.md). */
 export const languageCookie = createCookie("lng", {
   path: "/",
   sameSite: "lax",
@@ -13,7 +13,7 @@ export const languageCookie = createCookie("lng", {
   secure: getEnv().https,
 });
 
-// Detection order (issue 3): ?lng=, then the lng cookie, then Accept-Language, then English.
+// Detection order: ?lng=, then the lng cookie, then Accept-Language, then English.
 export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddleware({
   detection: {
     supportedLanguages: [...languages],

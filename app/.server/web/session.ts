@@ -1,7 +1,4 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { eq } from "drizzle-orm";
-import { db } from "../platform/db/client";
-import { session as sessionTable } from "../platform/db/schema";
 import { getEnv } from "../platform/env";
 import { auth, SESSION_COOKIE, type Session } from "../platform/auth/auth";
 
@@ -29,7 +26,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   let session = result.response;
   const setCookies = result.headers.getSetCookie();
   if (session && isBanned(session.user)) {
-    await db.delete(sessionTable).where(eq(sessionTable.userId, session.user.id));
+    await (await auth.$context).internalAdapter.deleteUserSessions(session.user.id);
     session = null;
     setCookies.splice(0, setCookies.length, clearSessionCookie());
   }

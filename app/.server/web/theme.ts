@@ -4,7 +4,7 @@ import { getEnv } from "../platform/env";
 export const themes = ["system", "light", "dark"] as const;
 export type Theme = (typeof themes)[number];
 
-/** The theme is a cookie so the server renders the right class and the page never flashes (issue 3). */
+/** The theme is a cookie so the server renders the right class and the page never flashes. */
 export const themeCookie = createCookie("theme", {
   path: "/",
   sameSite: "lax",

@@ -3,7 +3,7 @@
 // typed sits in its own bidi isolate, a <bdi> or an element with `dir` (which the HTML rendering rules isolate).
 import { cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Repository } from "~/.server/features/repositories";
+import type { RepositoryView as Repository } from "~/lib/schemas/repository";
 import { renderWithRouter } from "../../../tests/support/render";
 import { RepositoryDetails } from "./repository-details";
 import { RepositoryLink } from "./repository-link";
@@ -14,12 +14,10 @@ afterEach(cleanup);
 const repository: Repository = {
   id: "r1",
   name: "Groundwork (starter).",
-  nameKey: "groundwork (starter).",
   link: "github.com/groundwork-starter/groundwork",
   description: "A starter, with forms that work without JavaScript!\nSecond line.",
   createdAt: new Date("2024-01-02T03:04:05Z"),
   updatedAt: new Date("2024-01-02T03:04:05Z"),
-  createdById: null,
 };
 
 /** The closest element around `element` (itself included) that isolates its text: <bdi>, or any `dir`. */

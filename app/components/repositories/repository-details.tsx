@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { Repository } from "~/.server/features/repositories";
+import type { RepositoryView as Repository } from "~/lib/schemas/repository";
 import { RepositoryLink } from "./repository-link";
 
 /** A repository's fields and dates, in the page's language. */

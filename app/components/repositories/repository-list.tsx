@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { Repository } from "~/.server/features/repositories";
+import type { RepositoryView as Repository } from "~/lib/schemas/repository";
 import type { ListData } from "~/lib/list-params";
 import { SearchableList } from "../ui/searchable-list";
 

@@ -14,7 +14,7 @@ type ConfirmDialogProps = {
 };
 
 /**
- * "Are you sure?", Cancel, Confirm: the step before every destructive action (spec section 2). The destructive
+ * "Are you sure?", Cancel, Confirm: the step before every destructive action (docs/product.md). The destructive
  * button is a DialogLink to this dialog, so without JavaScript it also leads here first.
  */
 export function ConfirmDialog({ name, description, action, fields }: ConfirmDialogProps) {

@@ -38,7 +38,7 @@ type Shown<T> = {
 };
 
 /**
- * A list with explicit states (spec section 2, "Data list"): error with retry, empty, no results, loading, and
+ * A list with explicit states (docs/product.md, "Data list"): error with retry, empty, no results, loading, and
  * "Load more". Without JavaScript "Load more" is a link to the next page; with it, the next page is appended.
  */
 export function DataList<T>({

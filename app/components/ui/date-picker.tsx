@@ -14,7 +14,7 @@ type DatePickerProps = {
 };
 
 /**
- * A date field (spec section 2, "Date picker button"). The server renders a native date input, which works without
+ * A date field (docs/product.md, "Date picker button"). The server renders a native date input, which works without
  * JavaScript; once hydrated it becomes a button opening a calendar in the page's language and direction.
  */
 export function DatePicker({ name, defaultValue = "", label, min, max }: DatePickerProps) {

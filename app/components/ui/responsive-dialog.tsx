@@ -22,7 +22,7 @@ export function DialogLink({ name, param = "modal", className, children }: { nam
 type ResponsiveDialogProps = { name: string; param?: string; title: string; description?: ReactNode; closeButton?: boolean; children: ReactNode };
 
 /**
- * Spec section 2: below 640 px a bottom drawer (vaul: closes past 0.25 of its height or on a fast flick), at or above
+ * Below 640 px a bottom drawer (vaul: closes past 0.25 of its height or on a fast flick), at or above
  * it a centred dialog with a Close button. Without JavaScript the server renders it open from the URL.
  */
 export function ResponsiveDialog({ name, param = "modal", title, description, closeButton = true, children }: ResponsiveDialogProps) {

@@ -10,7 +10,7 @@ const debounceMs = 300;
 const cursorParam = "cursor";
 
 type SearchInputProps = {
-  /** The search param the input writes (spec section 2: "searchTerm"). */
+  /** The search param the input writes (docs/product.md: "searchTerm"). */
   name?: string;
   /** The term the page was rendered for, usually read by the loader from the URL. */
   defaultValue?: string;
@@ -19,7 +19,7 @@ type SearchInputProps = {
 };
 
 /**
- * A GET search form (spec section 2, "Search input"). Without JavaScript it is a plain form with a submit button and
+ * A GET search form (docs/product.md, "Search input"). Without JavaScript it is a plain form with a submit button and
  * a clear link; with JavaScript it searches as you type. Other params of the URL (filters) are kept, the pagination
  * cursor is dropped.
  */

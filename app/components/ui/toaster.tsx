@@ -5,7 +5,7 @@ import type { Toast } from "~/lib/toast";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /**
- * Toasts (spec section 9): top-right, 3 visible, 4000 ms, pause on hover/focus/hidden tab (sonner's own), a close
+ * Toasts (docs/product.md): top-right, 3 visible, 4000 ms, pause on hover/focus/hidden tab (sonner's own), a close
  * button, Alt+T to reach them. Without JavaScript the flash message renders as a status region instead.
  */
 export function Toaster({ flash, dir, theme }: { flash: Toast | null; dir: "ltr" | "rtl"; theme: "light" | "dark" | "system" }) {

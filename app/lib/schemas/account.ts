@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { onboardingSchema } from "./sign-in";
 
-/** Spec section 2: the account pages' search parameters; anything else falls back to the default. */
+/** The account pages' search parameters; anything else falls back to the default. */
 export const accountSearchSchema = z.object({
   state: z.enum(["", "change-name"]).catch(""),
   newEmail: z.string().catch(""),

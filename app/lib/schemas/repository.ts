@@ -1,4 +1,4 @@
-// One schema for the repository form, used by the page (conform) and the action (spec section 5, issue 4).
+// One schema for the repository form, used by the page (conform) and the action (docs/product.md).
 // "Name already used" needs the database, so the server adds it as a field error.
 import { z } from "zod";
 import { message } from "../validation";
@@ -60,3 +60,9 @@ export function repositoryHref(link: string): string | null {
     return null;
   }
 }
+
+/**
+ * A repository as pages show it: what the loaders send (dates as they travel, Date or ISO text). Components take
+ * this, never the server's row type.
+ */
+export type RepositoryView = { id: string; name: string; link: string; description: string; createdAt: Date | string; updatedAt: Date | string };

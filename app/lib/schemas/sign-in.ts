@@ -1,4 +1,4 @@
-// One schema per form, shared by the page (conform) and the action (parseWithZod). Spec section 5.
+// One schema per form, shared by the page (conform) and the action (parseWithZod); the rules: docs/product.md.
 import { z } from "zod";
 import { message } from "../validation";
 import { visibleText } from "./text";

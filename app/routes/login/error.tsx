@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(m
 const KNOWN_ERRORS = ["access_denied", "signup_disabled", "unknown_error"] as const;
 type LoginError = (typeof KNOWN_ERRORS)[number];
 
-/** Spec section 2: three variants; any other value (or none) reads as unknown_error. */
+/** Three variants; any other value (or none) reads as unknown_error. */
 function loginErrorOf(value: string | null): LoginError {
   return KNOWN_ERRORS.includes(value as LoginError) ? (value as LoginError) : "unknown_error";
 }

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { requireUser } from "~/.server/web/guards";
 import type { Route } from "./+types/index";
 
-// Spec section 2: /manager redirects to /manager/dashboard, inside the manager layout. The guard runs first, so
+// /manager redirects to /manager/dashboard, inside the manager layout. The guard runs first, so
 // an ordinary user gets the 403 page rather than a redirect.
 export function loader({ request, context }: Route.LoaderArgs) {
   requireUser({ request, context });

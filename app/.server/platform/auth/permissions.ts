@@ -1,4 +1,4 @@
-// Global roles and what they may do: spec section 6. Per-organization roles live in the organization plugin.
+// Global roles and what they may do (docs/product.md). Per-organization roles live in the organization plugin.
 import { createAccessControl } from "better-auth/plugins/access";
 import { adminAc, defaultStatements } from "better-auth/plugins/admin/access";
 

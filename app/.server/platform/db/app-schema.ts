@@ -9,7 +9,7 @@ export const rateLimitCounter = sqliteTable("rate_limit_counter", {
   windowStart: integer("window_start").notNull(),
 });
 
-/** The product's sample entity (spec section 3). */
+/** The product's sample entity (docs/product.md). */
 export const repository = sqliteTable(
   "repository",
   {

@@ -3,7 +3,7 @@ import { Link, Outlet } from "react-router";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClassName } from "~/components/ui/button";
 
-// Spec section 2: the repository detail of the user area lives in a desktop-only layout. Below 768 px it says so,
+// The repository detail of the user area lives in a desktop-only layout. Below 768 px it says so,
 // with a way back; CSS decides, so it holds without JavaScript too.
 export default function DesktopOnlyLayout() {
   const { t } = useTranslation();
