@@ -1,13 +1,13 @@
-// The production server (ADR 002, ADR 010): plain node:http, our static files, then React Router. Little memory.
+// The production server (ADR 002, ADR 010): plain node:http, our static files (compressed at build time by
+// scripts/compress-assets.mjs, listed once at start), then React Router. Little memory.
 // It prepares the database (migrations, seed) before it listens, and writes the client address the app trusts.
 // Before the app runs it refuses what a hostile client can send: a body over MAX_BODY_BYTES, a method we do
 // not serve, a Host that does not parse, a request that takes too long to arrive, and more requests in flight from
 // one client than MAX_REQUESTS_PER_CLIENT. A stop lets requests in flight finish, up to SHUTDOWN_DEADLINE_MS.
-import { createReadStream, statSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { createReadStream, readdirSync, statSync } from "node:fs";
 import { createServer } from "node:http";
-import { extname, join, normalize, sep } from "node:path";
-import { gzipSync } from "node:zlib";
+import { extname, join, relative, sep } from "node:path";
+import { pipeline } from "node:stream";
 import { createRequestListener } from "@react-router/node";
 
 /** The largest request body read. Our largest form is under 4 KB. */
@@ -43,7 +43,9 @@ await prepareDatabase();
 const clientRoot = join(process.cwd(), "build", "client");
 const types = {
   ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
   ".css": "text/css; charset=utf-8",
+  ".html": "text/html; charset=utf-8",
   ".svg": "image/svg+xml",
   ".png": "image/png",
   ".ico": "image/x-icon",
@@ -51,50 +53,105 @@ const types = {
   ".txt": "text/plain; charset=utf-8",
   ".json": "application/json",
   ".webmanifest": "application/manifest+json",
+  ".map": "application/json",
+  ".xml": "application/xml",
 };
-const compressible = new Set([".js", ".css", ".svg", ".txt", ".json", ".webmanifest"]);
-const gzipCache = new Map();
+
+/** One version of a file as it is sent: its path on disk, length and validator. */
+function variant(file) {
+  const stats = statSync(file);
+  return { file, size: stats.size, etag: `"${stats.size.toString(36)}-${Math.trunc(stats.mtimeMs).toString(36)}"` };
+}
+
+/**
+ * Every file of build/client, read once at start: URL path -> its versions (`identity`, and `br`/`gz` when
+ * scripts/compress-assets.mjs wrote them at build time). A request is a file only when its path is a key here, so a page
+ * costs no file-system call and no path can reach a file outside this map. A new build needs a restart anyway.
+ */
+function readStaticFiles() {
+  const files = new Map();
+  let entries;
+  try {
+    entries = readdirSync(clientRoot, { recursive: true, withFileTypes: true });
+  } catch (error) {
+    if (error?.code === "ENOENT") return files;
+    throw error;
+  }
+  const names = new Set(entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name)));
+  for (const file of names) {
+    const precompressed = /\.(br|gz)$/.exec(file);
+    if (precompressed && names.has(file.slice(0, -precompressed[0].length))) continue;
+    const pathname = `/${relative(clientRoot, file).split(sep).join("/")}`;
+    files.set(pathname, {
+      type: types[extname(file)] ?? "application/octet-stream",
+      cacheControl: pathname.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+      identity: variant(file),
+      br: names.has(`${file}.br`) ? variant(`${file}.br`) : undefined,
+      gz: names.has(`${file}.gz`) ? variant(`${file}.gz`) : undefined,
+    });
+  }
+  return files;
+}
+const staticFiles = readStaticFiles();
+if (staticFiles.size > 0 && ![...staticFiles.values()].some((entry) => entry.br || entry.gz)) {
+  console.warn("[warn] build/client has no precompressed files: build with `npm run build` to serve them compressed");
+}
+
+/** Whether an Accept-Encoding header allows a coding: named with q > 0, or covered by `*` with q > 0. */
+function accepts(header, coding) {
+  let star = 0;
+  for (const part of header.split(",")) {
+    const [name = "", ...params] = part.split(";").map((piece) => piece.trim().toLowerCase());
+    const q = params.find((param) => param.startsWith("q="));
+    const weight = q === undefined ? 1 : Number(q.slice(2)) || 0;
+    if (name === coding) return weight > 0;
+    if (name === "*") star = weight;
+  }
+  return star > 0;
+}
+
+/** True when the client's If-None-Match names this version. */
+function notModified(req, etag) {
+  const header = req.headers["if-none-match"];
+  if (!header) return false;
+  return header === "*" || header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+}
 
 /** Serves a file of build/client when the path names one; returns false to let React Router answer. */
-async function serveStatic(req, res) {
-  if (req.method !== "GET" && req.method !== "HEAD") return false;
+function serveStatic(req, res) {
   let pathname;
   try {
     pathname = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
   } catch {
     return false; // a malformed escape is no file of ours: React Router answers (with its 404 page)
   }
-  const file = normalize(join(clientRoot, pathname));
-  if (!file.startsWith(clientRoot + sep)) return false;
-  let stats;
-  try {
-    stats = statSync(file);
-  } catch {
-    return false;
-  }
-  if (!stats.isFile()) return false;
-  const ext = extname(file);
-  res.setHeader("Content-Type", types[ext] ?? "application/octet-stream");
+  const entry = staticFiles.get(pathname);
+  if (!entry) return false;
+  const acceptEncoding = String(req.headers["accept-encoding"] ?? "");
+  let encoding;
+  if (entry.br && accepts(acceptEncoding, "br")) encoding = "br";
+  else if (entry.gz && accepts(acceptEncoding, "gzip")) encoding = "gz";
+  const sent = encoding ? entry[encoding] : entry.identity;
   res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader(
-    "Cache-Control",
-    pathname.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600",
-  );
-  if (compressible.has(ext) && /\bgzip\b/.test(req.headers["accept-encoding"] ?? "")) {
-    let body = gzipCache.get(file);
-    if (!body) {
-      body = gzipSync(await readFile(file), { level: 9 });
-      gzipCache.set(file, body);
-    }
-    res.setHeader("Content-Encoding", "gzip");
-    res.setHeader("Vary", "Accept-Encoding");
-    res.setHeader("Content-Length", body.length);
-    res.end(req.method === "HEAD" ? undefined : body);
+  res.setHeader("Cache-Control", entry.cacheControl);
+  res.setHeader("ETag", sent.etag);
+  // What is sent depends on Accept-Encoding only when a compressed version exists.
+  if (entry.br || entry.gz) res.setHeader("Vary", "Accept-Encoding");
+  if (notModified(req, sent.etag)) {
+    res.writeHead(304);
+    res.end();
     return true;
   }
-  res.setHeader("Content-Length", stats.size);
-  if (req.method === "HEAD") res.end();
-  else createReadStream(file).pipe(res);
+  res.setHeader("Content-Type", entry.type);
+  if (encoding) res.setHeader("Content-Encoding", encoding === "br" ? "br" : "gzip");
+  res.setHeader("Content-Length", sent.size);
+  if (req.method === "HEAD") {
+    res.end();
+    return true;
+  }
+  // pipeline closes the file when the client goes away, and cuts the answer when the file went away after start (a
+  // build over a running server): its length no longer holds.
+  pipeline(createReadStream(sent.file), res, () => {});
   return true;
 }
 
@@ -192,7 +249,7 @@ async function respond(req, res) {
   if (!URL.canParse(`http://${req.headers.host ?? "localhost"}${req.url}`)) return refuse(req, res, 400, "Bad Request");
   if (hasControlCharacterInPath(req.url)) return refuse(req, res, 400, "Bad Request");
   if (declaredLength(req) > MAX_BODY_BYTES) return refuse(req, res, 413, "Payload Too Large");
-  if ((req.method === "GET" || req.method === "HEAD") && (await serveStatic(req, res))) return;
+  if ((req.method === "GET" || req.method === "HEAD") && serveStatic(req, res)) return;
   const address = clientAddress(req);
   if (!admit(rateLimitSubject(address), res)) return refuse(req, res, 503, "Service Unavailable", { "Retry-After": "1" });
   req.headers["x-client-ip"] = address;

@@ -72,7 +72,6 @@ describe("authentication error messages (docs/product.md)", () => {
     expect(t("demo.modalText")).toBe("This is a read-only demo, this action is disabled.");
     expect(t("ui.confirmTitle")).toBe("Are you sure?");
     expect(t("ui.searchPlaceholder")).toBe("Search...");
-    expect(t("ui.pickDate")).toBe("Pick a date");
     expect(t("login.separator")).toBe("or continue with");
     expect(t("login.titleSignUp")).toBe("Login or Sign up");
   });
