@@ -17,6 +17,9 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** The secret of every test server: tests sign session cookies with it (`sessionCookie` in fixtures.ts). */
+export const TEST_AUTH_SECRET = "e2e-secret-0123456789-0123456789-0123456789";
+
 /** How the server process ended. */
 export type ServerExit = { code: number | null; signal: NodeJS.Signals | null };
 
@@ -48,7 +51,7 @@ export async function startServer(
       HOST: "127.0.0.1",
       APP_URL: url,
       DATABASE_URL: databaseUrl,
-      AUTH_SECRET: "e2e-secret-0123456789-0123456789-0123456789",
+      AUTH_SECRET: TEST_AUTH_SECRET,
       TRUST_PROXY: "true",
       LOG_LEVEL: "warn",
       ...env,
