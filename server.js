@@ -244,14 +244,16 @@ let stopping = false;
 
 async function respond(req, res) {
   if (stopping) res.setHeader("Connection", "close");
-  if (!ALLOWED_METHODS.has(req.method)) return refuse(req, res, 405, "Method Not Allowed", { Allow: "GET, HEAD, POST" });
+  if (!ALLOWED_METHODS.has(req.method))
+    return refuse(req, res, 405, "Method Not Allowed", { Allow: "GET, HEAD, POST" });
   // React Router's listener builds the request's URL this way and answers a 500 when it does not parse.
   if (!URL.canParse(`http://${req.headers.host ?? "localhost"}${req.url}`)) return refuse(req, res, 400, "Bad Request");
   if (hasControlCharacterInPath(req.url)) return refuse(req, res, 400, "Bad Request");
   if (declaredLength(req) > MAX_BODY_BYTES) return refuse(req, res, 413, "Payload Too Large");
   if ((req.method === "GET" || req.method === "HEAD") && serveStatic(req, res)) return;
   const address = clientAddress(req);
-  if (!admit(rateLimitSubject(address), res)) return refuse(req, res, 503, "Service Unavailable", { "Retry-After": "1" });
+  if (!admit(rateLimitSubject(address), res))
+    return refuse(req, res, 503, "Service Unavailable", { "Retry-After": "1" });
   req.headers["x-client-ip"] = address;
   // With the embedded database a page is rendered within the turn of the event loop that read its request, so requests
   // handled as they are read hardly overlap and the cap never bites (measured by `npm run bench:flood`): a client with

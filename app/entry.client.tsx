@@ -3,6 +3,7 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
+
 import { defaultLanguage, isLanguage } from "./lib/i18n";
 import { loadDictionary } from "./lib/load-language";
 

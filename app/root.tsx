@@ -1,14 +1,17 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
+
 import type { Route } from "./+types/root";
+
 import "./app.css";
+
 import { getEnv } from "./.server/platform/env";
+import { demoModeMiddleware } from "./.server/web/demo-mode";
 import { getInstance, getLocale, i18nextMiddleware, languageCookie } from "./.server/web/i18n";
 import { originCheckMiddleware, securityHeadersMiddleware } from "./.server/web/security-middleware";
 import { sessionMiddleware } from "./.server/web/session";
 import { readTheme } from "./.server/web/theme";
-import { demoModeMiddleware } from "./.server/web/demo-mode";
 import { takeToast } from "./.server/web/toast";
 import { DemoModeDialog, DemoNotice } from "./components/demo-mode";
 import { EnvironmentBanner } from "./components/environment-banner";
@@ -48,7 +51,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       locale,
       theme: await readTheme(request),
       productName: t("meta.productName"),
-      environment: env.ENV_NAME ? { name: env.ENV_NAME, emoji: env.ENV_EMOJI, color: env.ENV_COLOR ?? "#f59e0b" } : null,
+      environment: env.ENV_NAME
+        ? { name: env.ENV_NAME, emoji: env.ENV_EMOJI, color: env.ENV_COLOR ?? "#f59e0b" }
+        : null,
       demoMode: env.DEMO_MODE,
       toast,
       // "Go back" without JavaScript: the page that led here, when it is on this site.

@@ -17,7 +17,9 @@ export default [
     index("routes/app/index.tsx"),
     route("account", "routes/account.tsx", { id: "app-account" }),
     route("repositories", "routes/app/repositories/index.tsx"),
-    layout("routes/app/repositories/desktop-layout.tsx", [route("repositories/:id", "routes/app/repositories/detail.tsx")]),
+    layout("routes/app/repositories/desktop-layout.tsx", [
+      route("repositories/:id", "routes/app/repositories/detail.tsx"),
+    ]),
     route("*", "routes/area-not-found.tsx", { id: "app-not-found" }),
   ]),
   route("manager", "routes/manager/layout.tsx", [

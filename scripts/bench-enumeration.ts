@@ -9,7 +9,11 @@ const PAIRS = Number(process.env.BENCH_PAIRS ?? 200);
 const LIMIT_MS = 1;
 
 const mail = await new SmtpSink().start();
-const server = await startServer("bench-enumeration", { LOG_LEVEL: "error", SMTP_URL: mail.url, SIGN_UP_ENABLED: "false" });
+const server = await startServer("bench-enumeration", {
+  LOG_LEVEL: "error",
+  SMTP_URL: mail.url,
+  SIGN_UP_ENABLED: "false",
+});
 
 // Known accounts, one per pair, so no address meets its send limit.
 const { createClient } = await import("@libsql/client");
@@ -43,8 +47,12 @@ for (let pair = 0; pair < PAIRS; pair++) {
   // A fresh client address every few pairs keeps the per-client limit out of the way.
   const client = `198.18.${Math.floor(pair / 4)}.1`;
   const knownFirst = pair % 2 === 0;
-  const a = knownFirst ? await timeSend(`known-${pair}@example.test`, client) : await timeSend(`unknown-${pair}@example.test`, client);
-  const b = knownFirst ? await timeSend(`unknown-${pair}@example.test`, client) : await timeSend(`known-${pair}@example.test`, client);
+  const a = knownFirst
+    ? await timeSend(`known-${pair}@example.test`, client)
+    : await timeSend(`unknown-${pair}@example.test`, client);
+  const b = knownFirst
+    ? await timeSend(`unknown-${pair}@example.test`, client)
+    : await timeSend(`known-${pair}@example.test`, client);
   const [k, u] = knownFirst ? [a, b] : [b, a];
   known.push(k);
   unknown.push(u);
@@ -60,8 +68,12 @@ const quantile = (values: number[], q: number) => {
 const median = quantile(differences, 0.5);
 console.log(`pairs: ${PAIRS} (known and unknown address, sign-up off, alternating order)`);
 console.log(`known address     p50 ${quantile(known, 0.5).toFixed(2)} ms   p90 ${quantile(known, 0.9).toFixed(2)} ms`);
-console.log(`unknown address   p50 ${quantile(unknown, 0.5).toFixed(2)} ms   p90 ${quantile(unknown, 0.9).toFixed(2)} ms`);
-console.log(`paired difference (known - unknown)   median ${median.toFixed(2)} ms   p10 ${quantile(differences, 0.1).toFixed(2)} ms   p90 ${quantile(differences, 0.9).toFixed(2)} ms   (limit ±${LIMIT_MS} ms on the median)`);
+console.log(
+  `unknown address   p50 ${quantile(unknown, 0.5).toFixed(2)} ms   p90 ${quantile(unknown, 0.9).toFixed(2)} ms`,
+);
+console.log(
+  `paired difference (known - unknown)   median ${median.toFixed(2)} ms   p10 ${quantile(differences, 0.1).toFixed(2)} ms   p90 ${quantile(differences, 0.9).toFixed(2)} ms   (limit ±${LIMIT_MS} ms on the median)`,
+);
 if (Math.abs(median) > LIMIT_MS) {
   console.error("the answer's timing tells known addresses from unknown ones");
   process.exitCode = 1;

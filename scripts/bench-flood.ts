@@ -7,6 +7,7 @@
 // gets an error. Exits non-zero over budget.
 import { readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
+
 import { startServer } from "../tests/e2e/server";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -22,10 +23,14 @@ type Result = { status: number; ms: number };
 function get(url: string, agent: Agent, client: string): Promise<Result> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const outgoing = request(`${url}/login`, { agent, headers: { "X-Forwarded-For": client }, timeout: 10_000 }, (response) => {
-      response.resume();
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }));
-    });
+    const outgoing = request(
+      `${url}/login`,
+      { agent, headers: { "X-Forwarded-For": client }, timeout: 10_000 },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }));
+      },
+    );
     outgoing.on("timeout", () => outgoing.destroy());
     outgoing.on("error", () => resolve({ status: 0, ms: performance.now() - started }));
     outgoing.end();
@@ -71,10 +76,15 @@ async function flood(url: string, until: number): Promise<Record<string, number>
 }
 
 const ms = (value: number) => `${value.toFixed(1).padStart(7)} ms`;
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+const rssMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 
 async function measure(label: string, cap: string) {
-  const server = await startServer(`bench-flood-${cap}`, { LOG_LEVEL: "error", MAX_REQUESTS_PER_CLIENT: cap }, { nodeFlags });
+  const server = await startServer(
+    `bench-flood-${cap}`,
+    { LOG_LEVEL: "error", MAX_REQUESTS_PER_CLIENT: cap },
+    { nodeFlags },
+  );
   try {
     const warm = new Agent({ keepAlive: true });
     for (let index = 0; index < 20; index++) await get(server.url, warm, VICTIM);
@@ -87,9 +97,20 @@ async function measure(label: string, cap: string) {
     const flooder = await flooding;
     clearInterval(sampler);
     console.log(`${label}`);
-    console.log(`  victim alone        p50 ${ms(alone.p50)}   p99 ${ms(alone.p99)}   ${alone.count} pages, ${alone.errors} errors`);
-    console.log(`  victim under flood  p50 ${ms(underFlood.p50)}   p99 ${ms(underFlood.p99)}   ${underFlood.count} pages, ${underFlood.errors} errors`);
-    console.log(`  flooder (${FLOOD_CONNECTIONS} connections)  ${flooder["200"] ?? 0} × 200, ${flooder["503"] ?? 0} × 503, ${Object.entries(flooder).filter(([status]) => status !== "200" && status !== "503").map(([status, count]) => `${count} × ${status === "0" ? "failed" : status}`).join(", ") || "nothing else"}   peak RSS ${peakRss.toFixed(0)} MB`);
+    console.log(
+      `  victim alone        p50 ${ms(alone.p50)}   p99 ${ms(alone.p99)}   ${alone.count} pages, ${alone.errors} errors`,
+    );
+    console.log(
+      `  victim under flood  p50 ${ms(underFlood.p50)}   p99 ${ms(underFlood.p99)}   ${underFlood.count} pages, ${underFlood.errors} errors`,
+    );
+    console.log(
+      `  flooder (${FLOOD_CONNECTIONS} connections)  ${flooder["200"] ?? 0} × 200, ${flooder["503"] ?? 0} × 503, ${
+        Object.entries(flooder)
+          .filter(([status]) => status !== "200" && status !== "503")
+          .map(([status, count]) => `${count} × ${status === "0" ? "failed" : status}`)
+          .join(", ") || "nothing else"
+      }   peak RSS ${peakRss.toFixed(0)} MB`,
+    );
     return { alone, underFlood };
   } finally {
     await server.stop();
@@ -99,8 +120,14 @@ async function measure(label: string, cap: string) {
 const before = await measure("baseline: no cap (MAX_REQUESTS_PER_CLIENT=0)", "0");
 const after = await measure("cap of 8 requests in flight per client (the default)", "8");
 const budget = before.underFlood.p50 / 2;
-console.log(`victim p50 under flood with the cap: ${after.underFlood.p50.toFixed(1)} ms (budget ${budget.toFixed(1)} ms, half the baseline's)`);
-if (after.underFlood.p50 > budget || after.underFlood.p99 > before.underFlood.p99 || after.alone.errors + after.underFlood.errors > 0) {
+console.log(
+  `victim p50 under flood with the cap: ${after.underFlood.p50.toFixed(1)} ms (budget ${budget.toFixed(1)} ms, half the baseline's)`,
+);
+if (
+  after.underFlood.p50 > budget ||
+  after.underFlood.p99 > before.underFlood.p99 ||
+  after.alone.errors + after.underFlood.errors > 0
+) {
   console.error("over budget: the cap does not keep the flood from the other user, or the other user got errors");
   process.exitCode = 1;
 }

@@ -4,6 +4,7 @@
 // Needs a build (`npm run build`). Exits non-zero over budget.
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
+
 import { startServer } from "../tests/e2e/server";
 
 const BUDGET_KB = 110;
@@ -33,10 +34,14 @@ try {
   const login = await scriptsOf("/login");
   const floor = await scriptsOf("/nowhere");
   console.log("baseline: a hydrated page's scripts (gzip -9):");
-  for (const [file, size] of [...floor].sort((a, b) => b[1] - a[1])) console.log(`  ${kb(size).padStart(7)} kB  ${file}`);
+  for (const [file, size] of [...floor].sort((a, b) => b[1] - a[1]))
+    console.log(`  ${kb(size).padStart(7)} kB  ${file}`);
   console.log(`baseline total                          ${kb(total(floor)).padStart(7)} kB (${floor.size} files)`);
-  for (const [file, size] of [...login].sort((a, b) => b[1] - a[1])) console.log(`  ${kb(size).padStart(7)} kB  ${file}`);
-  console.log(`login page total                        ${kb(total(login)).padStart(7)} kB (${login.size} files), budget ${BUDGET_KB} kB`);
+  for (const [file, size] of [...login].sort((a, b) => b[1] - a[1]))
+    console.log(`  ${kb(size).padStart(7)} kB  ${file}`);
+  console.log(
+    `login page total                        ${kb(total(login)).padStart(7)} kB (${login.size} files), budget ${BUDGET_KB} kB`,
+  );
   if (total(login) > BUDGET_KB * 1024) {
     console.error("the login page is over its JavaScript budget");
     process.exitCode = 1;

@@ -2,6 +2,7 @@
 // run. Budget (README, Scripts): under 150 MB. Load comes from this process, to 127.0.0.1 only, bounded in time.
 // Needs a build (`npm run build`). Exits non-zero over budget or on any 5xx.
 import { readFileSync } from "node:fs";
+
 import { serveNodeFlags, startServer } from "../tests/e2e/server";
 import { signInOverHttp } from "../tests/support/http-sign-in";
 import { SmtpSink } from "../tests/support/smtp-sink";
@@ -28,7 +29,15 @@ const cookie = await signInOverHttp(url, mail, "admin@example.com");
 
 await new Promise((resolve) => setTimeout(resolve, 1000));
 const idle = memory();
-const paths = ["/login", "/manager/repositories", "/manager/repositories?searchTerm=lib", "/app/repositories", "/manager/dashboard", "/app/repositories.data", "/healthz"];
+const paths = [
+  "/login",
+  "/manager/repositories",
+  "/manager/repositories?searchTerm=lib",
+  "/app/repositories",
+  "/manager/dashboard",
+  "/app/repositories.data",
+  "/healthz",
+];
 let requests = 0;
 let serverErrors = 0;
 let peakRss = idle.rssMb;
@@ -57,9 +66,13 @@ await Promise.all(
 clearInterval(sampler);
 const after = memory();
 console.log(`baseline: idle after start and sign-in   RSS ${idle.rssMb.toFixed(1)} MB`);
-console.log(`under load (${CONCURRENCY} concurrent, ${SECONDS} s)     ${requests} requests, ${(requests / SECONDS).toFixed(0)}/s, ${serverErrors} server errors`);
+console.log(
+  `under load (${CONCURRENCY} concurrent, ${SECONDS} s)     ${requests} requests, ${(requests / SECONDS).toFixed(0)}/s, ${serverErrors} server errors`,
+);
 console.log(`RSS every 5 s (MB)                       ${timeline.join(" ")}`);
-console.log(`peak RSS under load                      ${Math.max(peakRss, after.peakMb).toFixed(1)} MB (budget ${BUDGET_MB} MB), growth ${(Math.max(peakRss, after.peakMb) - idle.rssMb).toFixed(1)} MB`);
+console.log(
+  `peak RSS under load                      ${Math.max(peakRss, after.peakMb).toFixed(1)} MB (budget ${BUDGET_MB} MB), growth ${(Math.max(peakRss, after.peakMb) - idle.rssMb).toFixed(1)} MB`,
+);
 await server.stop();
 await mail.stop();
 if (Math.max(peakRss, after.peakMb) > BUDGET_MB || serverErrors > 0) {

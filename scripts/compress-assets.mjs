@@ -8,7 +8,19 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 
 const MIN_BYTES = 1024;
-const COMPRESSIBLE = new Set([".js", ".mjs", ".css", ".svg", ".txt", ".json", ".webmanifest", ".html", ".xml", ".ico", ".map"]);
+const COMPRESSIBLE = new Set([
+  ".js",
+  ".mjs",
+  ".css",
+  ".svg",
+  ".txt",
+  ".json",
+  ".webmanifest",
+  ".html",
+  ".xml",
+  ".ico",
+  ".map",
+]);
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -20,7 +32,8 @@ async function compress(file) {
     brotli(source, {
       params: {
         [constants.BROTLI_PARAM_QUALITY]: 11,
-        [constants.BROTLI_PARAM_MODE]: extname(file) === ".ico" ? constants.BROTLI_MODE_GENERIC : constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_MODE]:
+          extname(file) === ".ico" ? constants.BROTLI_MODE_GENERIC : constants.BROTLI_MODE_TEXT,
         [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
       },
     }),

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+
 import { renderWithRouter } from "../../tests/support/render";
 import { DemoModeDialog, DemoNotice, useDemoModal } from "./demo-mode";
 
@@ -15,12 +16,15 @@ function OpensTheDialog() {
 
 describe("demo mode", () => {
   it("any part of the page can open the Demo Mode dialog, which says the action is disabled", async () => {
-    renderWithRouter(() => (
-      <>
-        <OpensTheDialog />
-        <DemoModeDialog />
-      </>
-    ), { url: "/manager/repositories?searchTerm=a" });
+    renderWithRouter(
+      () => (
+        <>
+          <OpensTheDialog />
+          <DemoModeDialog />
+        </>
+      ),
+      { url: "/manager/repositories?searchTerm=a" },
+    );
     expect(screen.queryByRole("heading", { name: "Demo Mode" })).toBeNull();
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "open" })));
     expect(await screen.findByRole("heading", { name: "Demo Mode" })).toBeTruthy();

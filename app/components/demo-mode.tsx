@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
-import { PRODUCT } from "~/lib/product";
+
 import { dialogHref } from "~/lib/dialog";
+import { PRODUCT } from "~/lib/product";
 import { ResponsiveDialog } from "./ui/responsive-dialog";
 
 /** The "Demo Mode" dialog (docs/product.md): opened by a refused action, or by anything through useDemoModal(). */
@@ -25,11 +26,17 @@ export function useDemoModal() {
 export function DemoNotice() {
   const { t } = useTranslation();
   return (
-    <aside aria-label={t("demo.noticeTitle")} className="border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+    <aside
+      aria-label={t("demo.noticeTitle")}
+      className="border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+    >
       <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-4 gap-y-1">
         <strong>{t("demo.noticeTitle")}</strong>
         <span>
-          {t("demo.noticeText")} <code dir="ltr" className="rounded bg-amber-100 px-1 break-all dark:bg-amber-900">{PRODUCT.copyCommand}</code>
+          {t("demo.noticeText")}{" "}
+          <code dir="ltr" className="rounded bg-amber-100 px-1 break-all dark:bg-amber-900">
+            {PRODUCT.copyCommand}
+          </code>
         </span>
         <a href={PRODUCT.readmeUrl} className="underline">
           {t("demo.noticeReadme")}

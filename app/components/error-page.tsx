@@ -1,9 +1,22 @@
 import { useTranslation } from "react-i18next";
 import { Link, useRouteLoaderData } from "react-router";
+
 import { buttonClassName } from "./ui/button";
 
 /** The 403/404/500 page: the message, "Go back" (browser history) and "Go home". Works without JavaScript. */
-export function ErrorPage({ status, title, message, details, action }: { status: number; title: string; message: string; details?: string | undefined; action?: React.ReactNode }) {
+export function ErrorPage({
+  status,
+  title,
+  message,
+  details,
+  action,
+}: {
+  status: number;
+  title: string;
+  message: string;
+  details?: string | undefined;
+  action?: React.ReactNode;
+}) {
   const { t } = useTranslation();
   const backHref = useRouteLoaderData<{ referrer?: string }>("root")?.referrer ?? "/";
   return (

@@ -3,8 +3,9 @@ import { act, cleanup, fireEvent, render, screen } from "@testing-library/react"
 import { I18nextProvider } from "react-i18next";
 import { createRoutesStub, Link, Outlet } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { i18nFor } from "../../tests/support/render";
+
 import { PENDING_DELAY_MS, PENDING_MIN_MS } from "~/lib/use-delayed-pending";
+import { i18nFor } from "../../tests/support/render";
 import { NavigationProgress } from "./navigation-progress";
 
 afterEach(() => {

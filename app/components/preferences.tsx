@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useLocation, useRouteLoaderData, useSubmit } from "react-router";
+
 import { languageNames, languages } from "~/lib/i18n";
 import { useHydrated } from "~/lib/use-hydrated";
 import { buttonClassName } from "./ui/button";
@@ -11,7 +12,17 @@ const selectClassName =
   "min-h-9 rounded-md border border-zinc-300 bg-white px-2 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100";
 
 /** One preference as a plain form posting to /preferences; with JavaScript it submits when the choice changes. */
-function PreferenceForm({ intent, label, value, options }: { intent: "language" | "theme"; label: string; value: string; options: Array<[string, string]> }) {
+function PreferenceForm({
+  intent,
+  label,
+  value,
+  options,
+}: {
+  intent: "language" | "theme";
+  label: string;
+  value: string;
+  options: Array<[string, string]>;
+}) {
   const { t } = useTranslation();
   const location = useLocation();
   const hydrated = useHydrated();
@@ -21,10 +32,17 @@ function PreferenceForm({ intent, label, value, options }: { intent: "language" 
   // A choice made while the page was still loading its JavaScript had no change event to react to: apply it now.
   useEffect(() => {
     const select = form.current?.elements.namedItem(intent);
-    if (hydrated && select instanceof HTMLSelectElement && select.value !== value) void submit(form.current, { preventScrollReset: true });
+    if (hydrated && select instanceof HTMLSelectElement && select.value !== value)
+      void submit(form.current, { preventScrollReset: true });
   }, [hydrated, intent, submit, value]);
   return (
-    <Form ref={form} method="post" action="/preferences" className="flex items-center gap-2" onChange={(event) => hydrated && submit(event.currentTarget, { preventScrollReset: true })}>
+    <Form
+      ref={form}
+      method="post"
+      action="/preferences"
+      className="flex items-center gap-2"
+      onChange={(event) => hydrated && submit(event.currentTarget, { preventScrollReset: true })}
+    >
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="redirect" value={`${location.pathname}${location.search}`} />
       <label htmlFor={id} className="text-sm text-zinc-700 dark:text-zinc-300">

@@ -4,6 +4,7 @@ import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { createRoutesStub, data } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+
 import { i18nFor } from "../../tests/support/render";
 import { RETRY_DELAY_MS, RouteErrorBoundary } from "./route-error-boundary";
 
@@ -141,7 +142,9 @@ describe("RouteErrorBoundary", () => {
   });
 
   it("renders Try again as a link to the same URL without JavaScript", () => {
-    const Stub = createRoutesStub([{ id: "page", path: "/page", Component: () => <p>page content</p>, ErrorBoundary: RouteErrorBoundary }]);
+    const Stub = createRoutesStub([
+      { id: "page", path: "/page", Component: () => <p>page content</p>, ErrorBoundary: RouteErrorBoundary },
+    ]);
     const html = renderToString(
       <I18nextProvider i18n={i18nFor("en")}>
         <Stub initialEntries={["/page?tab=a"]} hydrationData={{ errors: { page: new Error("boom") } }} />

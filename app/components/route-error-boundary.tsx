@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, useLocation, useRevalidator, useRouteError } from "react-router";
+
 import { useHydrated } from "~/lib/use-hydrated";
 import { ErrorPage } from "./error-page";
 import { Button, buttonClassName } from "./ui/button";
@@ -39,11 +40,21 @@ export function RouteErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
   if (isRouteErrorResponse(error)) {
-    if (error.status === 403) return <ErrorPage status={403} title={t("errors.forbiddenTitle")} message={t("errors.forbidden")} />;
-    if (error.status === 404) return <ErrorPage status={404} title={t("errors.notFoundTitle")} message={t("errors.notFound")} />;
+    if (error.status === 403)
+      return <ErrorPage status={403} title={t("errors.forbiddenTitle")} message={t("errors.forbidden")} />;
+    if (error.status === 404)
+      return <ErrorPage status={404} title={t("errors.notFoundTitle")} message={t("errors.notFound")} />;
   }
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // Stack traces only in development; a visitor sees the translated message.
   const details = import.meta.env.DEV && error instanceof Error ? `${error.message}\n${error.stack ?? ""}` : undefined;
-  return <ErrorPage status={status} title={t("errors.serverErrorTitle")} message={t("errors.serverError")} details={details} action={<TryAgain />} />;
+  return (
+    <ErrorPage
+      status={status}
+      title={t("errors.serverErrorTitle")}
+      message={t("errors.serverError")}
+      details={details}
+      action={<TryAgain />}
+    />
+  );
 }

@@ -5,5 +5,7 @@ import en from "../locales/en/translation";
 export type AuthErrorCode = keyof typeof en.authErrors;
 
 export function authErrorKey(code: string | undefined | null): `authErrors.${AuthErrorCode}` {
-  return code && Object.hasOwn(en.authErrors, code) ? `authErrors.${code as AuthErrorCode}` : "authErrors.UNKNOWN_ERROR";
+  return code && Object.hasOwn(en.authErrors, code)
+    ? `authErrors.${code as AuthErrorCode}`
+    : "authErrors.UNKNOWN_ERROR";
 }

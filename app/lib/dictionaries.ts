@@ -1,5 +1,6 @@
 // Every dictionary, for the server (pages, e-mails) and the tests. The browser loads one at a time instead.
 import { createInstance, type TFunction } from "i18next";
+
 import ar from "../locales/ar/translation";
 import en from "../locales/en/translation";
 import fr from "../locales/fr/translation";
@@ -21,7 +22,13 @@ export function translator(language: string): TFunction {
   let t = translators.get(lng);
   if (!t) {
     const instance = createInstance();
-    void instance.init({ lng, fallbackLng: defaultLanguage, resources, initAsync: false, interpolation: { escapeValue: false } });
+    void instance.init({
+      lng,
+      fallbackLng: defaultLanguage,
+      resources,
+      initAsync: false,
+      interpolation: { escapeValue: false },
+    });
     t = instance.t;
     translators.set(lng, t);
   }

@@ -5,7 +5,12 @@ export type Language = (typeof languages)[number];
 export const defaultLanguage: Language = "en";
 
 /** Each language's name in itself, for the language switcher. */
-export const languageNames: Record<Language, string> = { en: "English", fr: "Français", ar: "العربية", sw: "Kiswahili" };
+export const languageNames: Record<Language, string> = {
+  en: "English",
+  fr: "Français",
+  ar: "العربية",
+  sw: "Kiswahili",
+};
 
 /** Font scale per language: Arabic script reads better a little larger (docs/product.md). */
 export const fontScale: Record<Language, number> = { en: 1, fr: 1, ar: 1.2, sw: 1 };
@@ -21,6 +26,7 @@ export function directionOf(language: Language): "ltr" | "rtl" {
 /** "5 minutes", "5 minutes", "5 دقائق", "dakika 5": Intl does the plural rules, so no dictionary key needs them. */
 export function formatDuration(seconds: number, language: string): string {
   const lng = isLanguage(language) ? language : defaultLanguage;
-  const [value, unit] = seconds >= 90 ? [Math.ceil(seconds / 60), "minute"] : [Math.max(1, Math.ceil(seconds)), "second"];
+  const [value, unit] =
+    seconds >= 90 ? [Math.ceil(seconds / 60), "minute"] : [Math.max(1, Math.ceil(seconds)), "second"];
   return new Intl.NumberFormat(lng, { style: "unit", unit, unitDisplay: "long" }).format(value);
 }

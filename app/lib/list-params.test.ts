@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { readListParams } from "./list-params";
 
 const read = (search: string) => readListParams(new URL(`http://app.test/app/repositories${search}`));
@@ -25,12 +26,15 @@ describe("readListParams", () => {
     expect(read("?cursor=").cursor).toBeNull();
   });
 
-  it.each(["%FF", "%C0%80", "%ED%A0%80", "%E2%80", "%", "%%41", "%zz"])("reads the broken escape %s without throwing", (escape) => {
-    const params = read(`?searchTerm=ab${escape}c&cursor=${escape}`);
-    expect(params.searchTerm).toMatch(/^ab.*c$/u);
-    expect(params.searchTerm).not.toMatch(/[\p{Cc}\p{Cs}]/u);
-    expect(params.cursor === null || !/[\p{Cc}\p{Cs}]/u.test(params.cursor)).toBe(true);
-  });
+  it.each(["%FF", "%C0%80", "%ED%A0%80", "%E2%80", "%", "%%41", "%zz"])(
+    "reads the broken escape %s without throwing",
+    (escape) => {
+      const params = read(`?searchTerm=ab${escape}c&cursor=${escape}`);
+      expect(params.searchTerm).toMatch(/^ab.*c$/u);
+      expect(params.searchTerm).not.toMatch(/[\p{Cc}\p{Cs}]/u);
+      expect(params.cursor === null || !/[\p{Cc}\p{Cs}]/u.test(params.cursor)).toBe(true);
+    },
+  );
 
   it("falls back to the first page and no search for values too long to be typed", () => {
     expect(read(`?searchTerm=${"a".repeat(201)}&cursor=${"b".repeat(1001)}`)).toEqual({ searchTerm: "", cursor: null });

@@ -1,21 +1,39 @@
 // The URL state of a list page: ?searchTerm= (docs/product.md: default empty) and ?cursor= (keyset pagination).
 import { z } from "zod";
+
 import { searchableText } from "./schemas/text";
 
 // Control characters are dropped (a tab or a line break reads as a space): a pasted NUL must not reach the database.
 const listSearchSchema = z.object({
   searchTerm: z.string().max(200).catch("").transform(searchableText),
-  cursor: z.string().max(1000).nullable().catch(null).transform((cursor) => (cursor === null ? null : searchableText(cursor) || null)),
+  cursor: z
+    .string()
+    .max(1000)
+    .nullable()
+    .catch(null)
+    .transform((cursor) => (cursor === null ? null : searchableText(cursor) || null)),
 });
 
 export function readListParams(url: URL): { searchTerm: string; cursor: string | null } {
-  return listSearchSchema.parse({ searchTerm: url.searchParams.get("searchTerm") ?? "", cursor: url.searchParams.get("cursor") });
+  return listSearchSchema.parse({
+    searchTerm: url.searchParams.get("searchTerm") ?? "",
+    cursor: url.searchParams.get("cursor"),
+  });
 }
 
 /** What a list page's loader returns: the search as typed, the page, and the links around it. */
-export type ListData<T> = { searchTerm: string; isFirstPage: boolean; firstPageHref: string; page: { items: T[]; nextHref: string | null } };
+export type ListData<T> = {
+  searchTerm: string;
+  isFirstPage: boolean;
+  firstPageHref: string;
+  page: { items: T[]; nextHref: string | null };
+};
 
-export function toListData<T>(url: URL, params: { searchTerm: string; cursor: string | null }, result: { items: T[]; nextCursor: string | null }): ListData<T> {
+export function toListData<T>(
+  url: URL,
+  params: { searchTerm: string; cursor: string | null },
+  result: { items: T[]; nextCursor: string | null },
+): ListData<T> {
   return {
     searchTerm: params.searchTerm,
     isFirstPage: params.cursor === null,
@@ -25,7 +43,7 @@ export function toListData<T>(url: URL, params: { searchTerm: string; cursor: st
 }
 
 /** The same list from `cursor` on (null: the first page), keeping the search. */
-export function listHref(url: URL, cursor: string | null): string {
+function listHref(url: URL, cursor: string | null): string {
   const params = new URLSearchParams(url.searchParams);
   params.delete("modal");
   if (cursor) params.set("cursor", cursor);

@@ -1,4 +1,5 @@
 import type { i18n } from "i18next";
+
 import type { Language } from "./i18n";
 
 // One chunk per language: a page loads the dictionary it shows, not all four.

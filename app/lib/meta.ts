@@ -2,7 +2,7 @@
 type EnvironmentBanner = { name: string; emoji?: string; color: string } | null;
 type MatchLike = { id: string; loaderData?: unknown } | undefined;
 
-export function titleWithEnvironment(title: string, environment: EnvironmentBanner, suffix = "Groundwork"): string {
+function titleWithEnvironment(title: string, environment: EnvironmentBanner, suffix = "Groundwork"): string {
   const prefix = environment ? (environment.emoji ?? `[${environment.name}]`) : "";
   return `${prefix ? `${prefix} ` : ""}${title} | ${suffix}`;
 }
@@ -10,7 +10,14 @@ export function titleWithEnvironment(title: string, environment: EnvironmentBann
 /** For a route's `meta`: the title from its loader data, prefixed with the environment from the root loader. */
 export function pageTitle(matches: readonly MatchLike[], title: string | undefined) {
   const root = matches.find((match) => match?.id === "root")?.loaderData as
-    | { environment: EnvironmentBanner; productName: string }
-    | undefined;
-  return [{ title: titleWithEnvironment(title ?? root?.productName ?? "Groundwork", root?.environment ?? null, root?.productName) }];
+    { environment: EnvironmentBanner; productName: string } | undefined;
+  return [
+    {
+      title: titleWithEnvironment(
+        title ?? root?.productName ?? "Groundwork",
+        root?.environment ?? null,
+        root?.productName,
+      ),
+    },
+  ];
 }

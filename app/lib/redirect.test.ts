@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { safeRedirect, sameSitePath, withRedirect } from "./redirect";
 
 describe("safeRedirect", () => {
@@ -61,7 +62,9 @@ describe("safeRedirect", () => {
 
 describe("sameSitePath", () => {
   it("keeps the path of a page of this site, and nothing else", () => {
-    expect(sameSitePath("http://app.test/manager/repositories?searchTerm=a", "http://app.test/x")).toBe("/manager/repositories?searchTerm=a");
+    expect(sameSitePath("http://app.test/manager/repositories?searchTerm=a", "http://app.test/x")).toBe(
+      "/manager/repositories?searchTerm=a",
+    );
     expect(sameSitePath("https://evil.example/manager", "http://app.test/x")).toBe("");
     expect(sameSitePath("not a url", "http://app.test/x")).toBe("");
     expect(sameSitePath(null, "http://app.test/x")).toBe("");

@@ -3,7 +3,8 @@
  * a person elsewhere after sign-in. Anything else (absolute URLs, "//host", "/\\host", control characters) gives "".
  */
 export function safeRedirect(value: unknown): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "";
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\"))
+    return "";
   if (value.length > 2000 || value.includes("\\") || hasControlCharacter(value)) return "";
   try {
     const base = "http://groundwork.invalid";

@@ -8,7 +8,10 @@ import type { z } from "zod";
  */
 export function useSchemaForm<Schema extends z.ZodObject>(
   schema: Schema,
-  { lastResult, defaultValue }: { lastResult: SubmissionResult<string[]> | null | undefined; defaultValue?: Partial<z.input<Schema>> },
+  {
+    lastResult,
+    defaultValue,
+  }: { lastResult: SubmissionResult<string[]> | null | undefined; defaultValue?: Partial<z.input<Schema>> },
 ) {
   return useForm<z.input<Schema>, z.output<Schema>>({
     lastResult,

@@ -17,12 +17,16 @@ const allowed = new Set(["Groundwork", "·", "→", "←", "/", "github.com/owne
 describe("user-facing text", () => {
   for (const file of sourceFiles("app")) {
     it(`${file} has no hard-coded text`, () => {
-      const source = readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+      const source = readFileSync(file, "utf8")
+        .replace(/\/\*[\s\S]*?\*\//g, "")
+        .replace(/^\s*\/\/.*$/gm, "");
       // Text between a tag and a closing tag, or between a closing tag and an opening one.
       const texts = [...source.matchAll(/>([^<>{}();=]*\p{L}[^<>{}();=]*)<\/?[A-Za-z]/gu)]
         .map((match) => match[1]!.trim())
         .filter((text) => text && !allowed.has(text) && !/^[,&|:]/.test(text));
-      const attributes = [...source.matchAll(/\b(?:aria-label|placeholder|title|alt)="([^"]*[\p{L}][^"]*)"/gu)].map((match) => match[1]!).filter((text) => !allowed.has(text));
+      const attributes = [...source.matchAll(/\b(?:aria-label|placeholder|title|alt)="([^"]*[\p{L}][^"]*)"/gu)]
+        .map((match) => match[1]!)
+        .filter((text) => !allowed.has(text));
       expect([...texts, ...attributes]).toEqual([]);
     });
   }

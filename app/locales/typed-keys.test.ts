@@ -2,6 +2,7 @@
 // is not there. The @ts-expect-error lines below are themselves checked: were the keys untyped, they would be unused
 // directives, which fail the typecheck too.
 import { describe, expect, it } from "vitest";
+
 import { translator } from "~/lib/dictionaries";
 import type { Toast } from "~/lib/toast";
 

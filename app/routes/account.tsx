@@ -2,6 +2,7 @@
 // layout guards it (routes.ts).
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
+
 import { signOutOtherSessions } from "~/.server/features/sign-in";
 import { updateName } from "~/.server/features/users";
 import { isAdminUser, requirePermission } from "~/.server/web/guards";

@@ -1,6 +1,7 @@
 // better-auth's HTTP endpoints are closed but for the GitHub callback (ADR 010): a signed-in script cannot rename
 // itself with 40 MB, create organizations, invite owners, or read raw session tokens.
 import { describe, expect, it } from "vitest";
+
 import { action, loader } from "./api.auth";
 
 const appUrl = process.env.APP_URL!;
@@ -34,13 +35,17 @@ describe("better-auth over HTTP", () => {
     expect(response.status).toBe(404);
   });
 
-  it.each(["/get-session", "/list-sessions", "/admin/list-users", "/organization/list", "/ok", "/callback/github/extra"])(
-    "GET %s answers 404",
-    async (path) => {
-      const response = await loader(args(new Request(`${appUrl}/api/auth${path}`)));
-      expect(response.status).toBe(404);
-    },
-  );
+  it.each([
+    "/get-session",
+    "/list-sessions",
+    "/admin/list-users",
+    "/organization/list",
+    "/ok",
+    "/callback/github/extra",
+  ])("GET %s answers 404", async (path) => {
+    const response = await loader(args(new Request(`${appUrl}/api/auth${path}`)));
+    expect(response.status).toBe(404);
+  });
 
   it("passes the GitHub callback to better-auth, which refuses one without its state", async () => {
     const response = await loader(args(new Request(`${appUrl}/api/auth/callback/github?code=abc&state=forged`)));

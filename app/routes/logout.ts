@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
-import { cookieHeaders } from "~/.server/web/http";
+
 import { signOut } from "~/.server/features/sign-in";
+import { cookieHeaders } from "~/.server/web/http";
 import type { Route } from "./+types/logout";
 
 // Sign-out ends the session on the server; a GET only leads back to the login page.

@@ -1,11 +1,12 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { destinationFor, isOnboarded, requireSignedIn } from "~/.server/web/guards";
-import { getInstance } from "~/.server/web/i18n";
+
 import { completeOnboarding } from "~/.server/features/users";
+import { destinationFor, isOnboarded, requireSignedIn } from "~/.server/web/guards";
 import { readForm } from "~/.server/web/http";
+import { getInstance } from "~/.server/web/i18n";
 import { AuthCard } from "~/components/auth/auth-card";
 import { SignOutButton } from "~/components/auth/sign-out-button";
 import { Button } from "~/components/ui/button";
@@ -13,8 +14,8 @@ import { Field } from "~/components/ui/field";
 import { pageTitle } from "~/lib/meta";
 import { safeRedirect } from "~/lib/redirect";
 import { onboardingSchema } from "~/lib/schemas/sign-in";
-import type { Route } from "./+types/onboarding";
 import { useSchemaForm } from "~/lib/use-schema-form";
+import type { Route } from "./+types/onboarding";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
 

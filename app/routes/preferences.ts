@@ -1,7 +1,8 @@
 import { data, redirect } from "react-router";
+
+import { readForm } from "~/.server/web/http";
 import { languageCookie } from "~/.server/web/i18n";
 import { themeCookie, themes, type Theme } from "~/.server/web/theme";
-import { readForm } from "~/.server/web/http";
 import { isLanguage } from "~/lib/i18n";
 import { safeRedirect } from "~/lib/redirect";
 import type { Route } from "./+types/preferences";

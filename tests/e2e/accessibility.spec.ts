@@ -1,6 +1,7 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, signInWithRole, sql, test, uniqueEmail, requestCode, enterCode } from "./fixtures";
+
+import { enterCode, expect, requestCode, signInWithRole, sql, test, uniqueEmail } from "./fixtures";
 
 // axe-core on every page of the app, in light and dark, in English and Arabic: no serious or critical violation.
 // axe runs inside the page, so this spec runs in the JavaScript project only.
@@ -13,13 +14,20 @@ async function audit(page: Page, path: string) {
   for (const language of ["en", "ar"]) {
     for (const theme of ["light", "dark"]) {
       // The cookie the theme switcher sets (React Router's encoding of the JSON string).
-      await page.context().addCookies([{ name: "theme", value: encodeURIComponent(btoa(JSON.stringify(theme))), url: origin }]);
+      await page
+        .context()
+        .addCookies([{ name: "theme", value: encodeURIComponent(btoa(JSON.stringify(theme))), url: origin }]);
       await page.goto(`${path}${path.includes("?") ? "&" : "?"}lng=${language}`);
       await expect(page.locator("html")).toHaveClass(theme);
       const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
       for (const violation of results.violations) {
         if (violation.impact === "serious" || violation.impact === "critical") {
-          problems.push(`${path} [${language}, ${theme}] ${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).slice(0, 3).join(", ")})`);
+          problems.push(
+            `${path} [${language}, ${theme}] ${violation.id}: ${violation.help} (${violation.nodes
+              .map((node) => node.target.join(" "))
+              .slice(0, 3)
+              .join(", ")})`,
+          );
         }
       }
     }
@@ -54,7 +62,15 @@ test("the onboarding page", async ({ page, mail }, testInfo) => {
 });
 
 const areas = {
-  "the user area": (id: string) => ["/app", "/app/account", "/app/account?state=change-name", "/app/repositories", "/app/repositories?searchTerm=nothing-matches", `/app/repositories/${id}`, "/app/nowhere"],
+  "the user area": (id: string) => [
+    "/app",
+    "/app/account",
+    "/app/account?state=change-name",
+    "/app/repositories",
+    "/app/repositories?searchTerm=nothing-matches",
+    `/app/repositories/${id}`,
+    "/app/nowhere",
+  ],
   "the manager area": (id: string) => [
     "/manager/dashboard",
     "/manager/account",

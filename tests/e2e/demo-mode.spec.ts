@@ -7,8 +7,14 @@ test.describe("demo mode", () => {
     await expect(page.getByText("Demo accounts")).toBeVisible();
     await expect(page.getByText("admin@example.com")).toBeVisible();
     await expect(page.getByText("enter the code 000000")).toBeVisible();
-    await expect(page.getByRole("button", { name: "GitHub" }), "GitHub sign-in is offered only when configured").toHaveCount(0);
-    await expect(page.getByRole("heading", { name: "Log in", exact: true }), "sign-up is off in demo mode").toBeVisible();
+    await expect(
+      page.getByRole("button", { name: "GitHub" }),
+      "GitHub sign-in is offered only when configured",
+    ).toHaveCount(0);
+    await expect(
+      page.getByRole("heading", { name: "Log in", exact: true }),
+      "sign-up is off in demo mode",
+    ).toBeVisible();
     await page.getByLabel("Email").fill("admin@example.com");
     await page.getByRole("button", { name: "Continue with e-mail" }).click();
     await expect(page.getByText("Demo account: the code is 000000.")).toBeVisible();

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import { test as base, expect, type Page, type TestInfo } from "@playwright/test";
+
 import { GitHubStandIn } from "../support/github-stand-in";
 import { SmtpSink } from "../support/smtp-sink";
 import { startServer, TEST_AUTH_SECRET, type TestServer } from "./server";
@@ -49,7 +50,10 @@ export const test = base.extend<{ consoleErrors: string[] }, WorkerFixtures>({
   ],
   signUpOffApp: [
     async ({ mail, github }, use, workerInfo) => {
-      const server = await startServer(`w${workerInfo.workerIndex}-signup-off`, { ...withMailAndGitHub(mail, github), SIGN_UP_ENABLED: "false" });
+      const server = await startServer(`w${workerInfo.workerIndex}-signup-off`, {
+        ...withMailAndGitHub(mail, github),
+        SIGN_UP_ENABLED: "false",
+      });
       await use(server);
       await server.stop();
     },
@@ -92,7 +96,8 @@ export const test = base.extend<{ consoleErrors: string[] }, WorkerFixtures>({
       const errors: string[] = [];
       page.on("console", (message) => {
         // A 4xx answer to a form post is the product working; anything else printed as an error is a bug.
-        if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) errors.push(message.text());
+        if (message.type() === "error" && !message.text().startsWith("Failed to load resource"))
+          errors.push(message.text());
       });
       page.on("pageerror", (error) => errors.push(error.message));
       await use(errors);
@@ -160,23 +165,28 @@ export async function sessionCookie(app: TestServer, user: { email: string; name
     "insert into user (id, name, email, email_verified, role, onboarded_at, created_at, updated_at) values (?, ?, ?, 1, ?, ?, ?, ?)",
     [userId, user.name, user.email, user.role, now, now, now],
   );
-  await sql(app.databaseUrl, "insert into session (id, token, user_id, expires_at, created_at, updated_at) values (?, ?, ?, ?, ?, ?)", [
-    randomUUID(),
-    token,
-    userId,
-    now + 24 * 60 * 60 * 1000,
-    now,
-    now,
-  ]);
+  await sql(
+    app.databaseUrl,
+    "insert into session (id, token, user_id, expires_at, created_at, updated_at) values (?, ?, ?, ?, ?, ?)",
+    [randomUUID(), token, userId, now + 24 * 60 * 60 * 1000, now, now],
+  );
   const signature = createHmac("sha256", TEST_AUTH_SECRET).update(token).digest("base64");
   return { name: "better-auth.session_token", value: encodeURIComponent(`${token}.${signature}`), userId };
 }
 
 /** A fresh onboarded account with the given role, signed in in this browser (a session made on the server). */
-export async function signInWithRole(page: Page, _mail: SmtpSink, app: TestServer, testInfo: TestInfo, role: "admin" | "user") {
+export async function signInWithRole(
+  page: Page,
+  _mail: SmtpSink,
+  app: TestServer,
+  testInfo: TestInfo,
+  role: "admin" | "user",
+) {
   const email = uniqueEmail(testInfo, role);
   const cookie = await sessionCookie(app, { email, name: role === "admin" ? "Ada Admin" : "Uma User", role });
-  await page.context().addCookies([{ name: cookie.name, value: cookie.value, url: app.url, httpOnly: true, sameSite: "Lax" }]);
+  await page
+    .context()
+    .addCookies([{ name: cookie.name, value: cookie.value, url: app.url, httpOnly: true, sameSite: "Lax" }]);
   return email;
 }
 

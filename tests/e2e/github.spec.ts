@@ -4,7 +4,12 @@ import { expect, test, uniqueEmail } from "./fixtures";
 test.describe("sign-in with GitHub", () => {
   test("a new GitHub account signs up, onboards and reaches the user area", async ({ page, github }, testInfo) => {
     const email = uniqueEmail(testInfo, "gh");
-    github.user = { id: 5000 + testInfo.workerIndex * 100 + Math.floor(Math.random() * 99), login: "octo", name: "Octo Cat", email };
+    github.user = {
+      id: 5000 + testInfo.workerIndex * 100 + Math.floor(Math.random() * 99),
+      login: "octo",
+      name: "Octo Cat",
+      email,
+    };
     await page.goto("/login?redirect=%2Fapp");
     await expect(page.getByText("or continue with")).toBeVisible();
     await page.getByRole("button", { name: "GitHub" }).click();
@@ -23,8 +28,17 @@ test.describe("sign-in with GitHub", () => {
     await expect(page.getByText("Unable to log in, please try again")).toBeVisible();
   });
 
-  test("an unknown GitHub account with sign-up off shows the account not found page", async ({ page, github, signUpOffApp }, testInfo) => {
-    github.user = { id: 9000 + Math.floor(Math.random() * 999), login: "stranger", name: "Stranger", email: uniqueEmail(testInfo, "stranger") };
+  test("an unknown GitHub account with sign-up off shows the account not found page", async ({
+    page,
+    github,
+    signUpOffApp,
+  }, testInfo) => {
+    github.user = {
+      id: 9000 + Math.floor(Math.random() * 999),
+      login: "stranger",
+      name: "Stranger",
+      email: uniqueEmail(testInfo, "stranger"),
+    };
     await page.goto(`${signUpOffApp.url}/login`);
     await page.getByRole("button", { name: "GitHub" }).click();
     await page.getByRole("button", { name: "Authorize" }).click();

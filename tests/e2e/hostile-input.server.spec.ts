@@ -4,10 +4,11 @@
 // it still answers. It speaks HTTP to a server of its own: no browser.
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
+
 import { signInOverHttp } from "../support/http-sign-in";
 import { SmtpSink } from "../support/smtp-sink";
-import { startServer, type TestServer } from "./server";
 import { sql } from "./fixtures";
+import { startServer, type TestServer } from "./server";
 
 const MEMORY_BUDGET_MB = 150;
 
@@ -69,7 +70,9 @@ test.beforeAll(async () => {
   repositoryId = "hostile-1";
   cookies.admin = await signInOverHttp(server.url, mail, "admin@example.com", { client: "198.18.1.1" });
   cookies.user = await signInOverHttp(server.url, mail, "user@example.com", { client: "198.18.1.2" });
-  adminId = String((await sql(server.databaseUrl, "select id from user where email = 'admin@example.com'")).rows[0]?.id);
+  adminId = String(
+    (await sql(server.databaseUrl, "select id from user where email = 'admin@example.com'")).rows[0]?.id,
+  );
 });
 
 test.afterAll(async () => {
@@ -80,7 +83,11 @@ test.afterAll(async () => {
 /** Each request comes from its own client address, so the rate limits let the hostile value reach the code. */
 function headers(who: Who, extra: Record<string, string> = {}) {
   client += 1;
-  return { Cookie: cookies[who], "X-Forwarded-For": `198.19.${Math.floor(client / 250) % 250}.${client % 250}`, ...extra };
+  return {
+    Cookie: cookies[who],
+    "X-Forwarded-For": `198.19.${Math.floor(client / 250) % 250}.${client % 250}`,
+    ...extra,
+  };
 }
 
 async function expectNoServerError(what: string, response: Response) {
@@ -113,7 +120,10 @@ test("no query parameter of any page gives a 5xx", async () => {
   for (const [path, params, who] of pages()) {
     for (const param of params) {
       for (const [label, value] of inUrls) {
-        const response = await fetch(`${server.url}${path}?${param}=${value}`, { headers: headers(who), redirect: "manual" });
+        const response = await fetch(`${server.url}${path}?${param}=${value}`, {
+          headers: headers(who),
+          redirect: "manual",
+        });
         await expectNoServerError(`${path} ?${param}= ${label}`, response);
       }
     }
@@ -132,7 +142,10 @@ test("no hostile path segment (an id, an unknown page in any area) gives a 5xx",
   ];
   for (const [prefix, who] of paths) {
     for (const [label, value] of inUrls) {
-      const response = await fetch(`${server.url}${prefix}${value || "x"}`, { headers: headers(who), redirect: "manual" });
+      const response = await fetch(`${server.url}${prefix}${value || "x"}`, {
+        headers: headers(who),
+        redirect: "manual",
+      });
       await expectNoServerError(`${prefix} + ${label}`, response);
     }
   }
@@ -150,12 +163,21 @@ const forms = (): Array<[path: string, who: Who, fields: Record<string, string>]
   ["/app/account", "user", { intent: "change-name", name: "Uma User" }],
   ["/manager/account", "admin", { intent: "change-name", name: "Ada Admin" }],
   ["/manager/repositories/new", "admin", { name: "Hostile", link: "example.com", description: "A description" }],
-  [`/manager/repositories/${repositoryId}/update`, "admin", { name: "Repository 1", link: "example.com/1", description: "About 1" }],
+  [
+    `/manager/repositories/${repositoryId}/update`,
+    "admin",
+    { name: "Repository 1", link: "example.com/1", description: "About 1" },
+  ],
   [`/manager/repositories/${repositoryId}`, "admin", { intent: "delete-unknown" }],
 ];
 
 function post(path: string, who: Who, body: string, contentType = "application/x-www-form-urlencoded") {
-  return fetch(`${server.url}${path}`, { method: "POST", redirect: "manual", headers: headers(who, { Origin: server.url, "Content-Type": contentType }), body });
+  return fetch(`${server.url}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: headers(who, { Origin: server.url, "Content-Type": contentType }),
+    body,
+  });
 }
 
 test("no field of any form gives a 5xx, in any encoding", async () => {
@@ -168,10 +190,17 @@ test("no field of any form gives a 5xx, in any encoding", async () => {
         await expectNoServerError(`${path} ${field}= ${label}`, await post(path, who, body));
       }
       // The field twice, or with a hostile name; the same form as multipart.
-      await expectNoServerError(`${path} ${field} twice`, await post(path, who, `${field}=a&${field}=b&${new URLSearchParams(fields)}`));
-      await expectNoServerError(`${path} hostile field name`, await post(path, who, `${enc("\u0000\u202e")}=x&${new URLSearchParams(fields)}`));
+      await expectNoServerError(
+        `${path} ${field} twice`,
+        await post(path, who, `${field}=a&${field}=b&${new URLSearchParams(fields)}`),
+      );
+      await expectNoServerError(
+        `${path} hostile field name`,
+        await post(path, who, `${enc("\u0000\u202e")}=x&${new URLSearchParams(fields)}`),
+      );
       const multipart = new FormData();
-      for (const [name, valid] of Object.entries(fields)) multipart.append(name, name === field ? "\u0000\u200b\u202e" : valid);
+      for (const [name, valid] of Object.entries(fields))
+        multipart.append(name, name === field ? "\u0000\u200b\u202e" : valid);
       const response = await fetch(`${server.url}${path}`, {
         method: "POST",
         redirect: "manual",
@@ -182,7 +211,10 @@ test("no field of any form gives a 5xx, in any encoding", async () => {
     }
     // Not a form at all.
     await expectNoServerError(`${path} JSON`, await post(path, who, JSON.stringify(fields), "application/json"));
-    await expectNoServerError(`${path} garbage`, await post(path, who, "\u0000\u00ff%%%&&==", "application/x-www-form-urlencoded"));
+    await expectNoServerError(
+      `${path} garbage`,
+      await post(path, who, "\u0000\u00ff%%%&&==", "application/x-www-form-urlencoded"),
+    );
   }
 });
 
@@ -195,7 +227,9 @@ test("afterwards the server is back under its memory budget and still answers", 
     await new Promise((resolve) => setTimeout(resolve, 500));
     samples.push(rssMb());
   }
-  console.log(`server RSS after the hostile input: ${samples.map((mb) => mb.toFixed(0)).join(" → ")} MB (budget ${MEMORY_BUDGET_MB} MB)`);
+  console.log(
+    `server RSS after the hostile input: ${samples.map((mb) => mb.toFixed(0)).join(" → ")} MB (budget ${MEMORY_BUDGET_MB} MB)`,
+  );
   expect(samples.at(-1)).toBeLessThan(MEMORY_BUDGET_MB);
   expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   const page = await fetch(`${server.url}/manager/repositories`, { headers: headers("admin") });

@@ -1,13 +1,19 @@
 import { randomUUID } from "node:crypto";
 import type { Page, TestInfo } from "@playwright/test";
-import { enterCode, expect, signInWithRole, sql, test, searchFor } from "./fixtures";
+
+import { enterCode, expect, searchFor, signInWithRole, sql, test } from "./fixtures";
 
 /** A name no other test uses; "zz-" keeps it after the seeded repositories in the name order. */
-const uniqueName = (testInfo: TestInfo, label: string) => `zz-${label}-${testInfo.project.name}-${Math.random().toString(36).slice(2, 8)}`;
+const uniqueName = (testInfo: TestInfo, label: string) =>
+  `zz-${label}-${testInfo.project.name}-${Math.random().toString(36).slice(2, 8)}`;
 
 const repositoryList = (page: Page) => page.getByRole("list", { name: "Repositories" });
 /** The list item of one repository, by its exact name (the item also shows the link). */
-const listLink = (page: Page, name: string) => repositoryList(page).getByRole("listitem").filter({ has: page.getByText(name, { exact: true }) }).getByRole("link");
+const listLink = (page: Page, name: string) =>
+  repositoryList(page)
+    .getByRole("listitem")
+    .filter({ has: page.getByText(name, { exact: true }) })
+    .getByRole("link");
 
 async function repositoryId(databaseUrl: string, name: string): Promise<string | undefined> {
   const result = await sql(databaseUrl, "select id from repository where name = ?", [name]);
@@ -20,7 +26,11 @@ async function countNamed(databaseUrl: string, name: string): Promise<number> {
 }
 
 test.describe("repositories", () => {
-  test("an admin creates a repository past every form error, finds it, edits it and deletes it", async ({ page, mail, app }, testInfo) => {
+  test("an admin creates a repository past every form error, finds it, edits it and deletes it", async ({
+    page,
+    mail,
+    app,
+  }, testInfo) => {
     await signInWithRole(page, mail, app, testInfo, "admin");
     await page.goto("/manager/repositories");
     await page.getByRole("link", { name: "New repository" }).click();
@@ -64,7 +74,10 @@ test.describe("repositories", () => {
     await expect(page).toHaveURL(/\/manager\/repositories\/[0-9a-f-]{36}$/);
     await expect(page.getByText("Repository created.")).toBeVisible();
     await expect(page.getByRole("heading", { name: repositoryName })).toBeVisible();
-    await expect(page.getByRole("link", { name: "github.com/someone/react-router" })).toHaveAttribute("href", "https://github.com/someone/react-router");
+    await expect(page.getByRole("link", { name: "github.com/someone/react-router" })).toHaveAttribute(
+      "href",
+      "https://github.com/someone/react-router",
+    );
 
     await page.getByRole("link", { name: "Back to repositories" }).click();
     await expect(page).toHaveURL(/\/manager\/repositories$/);
@@ -100,7 +113,11 @@ test.describe("repositories", () => {
     await expect(page.getByText(`No results for "${repositoryName}"`)).toBeVisible();
   });
 
-  test("a user reads the list and a detail, and is refused every change, forged or not", async ({ page, mail, app }, testInfo) => {
+  test("a user reads the list and a detail, and is refused every change, forged or not", async ({
+    page,
+    mail,
+    app,
+  }, testInfo) => {
     await signInWithRole(page, mail, app, testInfo, "user");
     await page.goto("/app/repositories");
     await expect(page.getByRole("heading", { name: "Repositories" })).toBeVisible();
@@ -112,14 +129,21 @@ test.describe("repositories", () => {
     await listLink(page, "libsql").click();
     await expect(page).toHaveURL(/\/app\/repositories\/[0-9a-f-]{36}$/);
     await expect(page.getByRole("heading", { name: "libsql" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "https://github.com/tursodatabase/libsql" })).toHaveAttribute("href", "https://github.com/tursodatabase/libsql");
+    await expect(page.getByRole("link", { name: "https://github.com/tursodatabase/libsql" })).toHaveAttribute(
+      "href",
+      "https://github.com/tursodatabase/libsql",
+    );
     await expect(page.getByRole("link", { name: "Edit" })).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Delete" })).toHaveCount(0);
 
     const libsqlId = await repositoryId(app.databaseUrl, "libsql");
     expect(libsqlId).toBeTruthy();
 
-    for (const path of ["/manager/repositories/new", `/manager/repositories/${libsqlId}/update`, `/manager/repositories/${libsqlId}`]) {
+    for (const path of [
+      "/manager/repositories/new",
+      `/manager/repositories/${libsqlId}/update`,
+      `/manager/repositories/${libsqlId}`,
+    ]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(403);
       await expect(page.getByText("You do not have access to this page")).toBeVisible();
@@ -128,16 +152,25 @@ test.describe("repositories", () => {
     // Forged posts from this very site (the origin check passes): the permission guard of the action refuses them.
     const forgedName = uniqueName(testInfo, "forged");
     const headers = { Origin: app.url };
-    const created = await page.request.post("/manager/repositories/new", { headers, form: { name: forgedName, link: "github.com/forged/repo", description: "" } });
+    const created = await page.request.post("/manager/repositories/new", {
+      headers,
+      form: { name: forgedName, link: "github.com/forged/repo", description: "" },
+    });
     expect(created.status()).toBe(403);
     expect(await created.text()).toContain("You do not have access to this page");
     expect(await countNamed(app.databaseUrl, forgedName)).toBe(0);
 
-    const deleted = await page.request.post(`/manager/repositories/${libsqlId}`, { headers, form: { intent: "delete" } });
+    const deleted = await page.request.post(`/manager/repositories/${libsqlId}`, {
+      headers,
+      form: { intent: "delete" },
+    });
     expect(deleted.status()).toBe(403);
     expect(await repositoryId(app.databaseUrl, "libsql")).toBe(libsqlId);
 
-    const updated = await page.request.post(`/manager/repositories/${libsqlId}/update`, { headers, form: { name: forgedName, link: "github.com/forged/repo", description: "" } });
+    const updated = await page.request.post(`/manager/repositories/${libsqlId}/update`, {
+      headers,
+      form: { name: forgedName, link: "github.com/forged/repo", description: "" },
+    });
     expect(updated.status()).toBe(403);
     expect(await repositoryId(app.databaseUrl, "libsql")).toBe(libsqlId);
     expect(await countNamed(app.databaseUrl, forgedName)).toBe(0);
@@ -150,7 +183,9 @@ test.describe("repositories", () => {
       expect(response?.status(), path).toBe(404);
       await expect(page.getByText("This page cannot be found")).toBeVisible();
       // Inside the manager layout: its navigation is still there.
-      await expect(page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Repositories" })).toBeVisible();
+      await expect(
+        page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Repositories" }),
+      ).toBeVisible();
     }
     const response = await page.goto("/app/repositories/does-not-exist");
     expect(response?.status()).toBe(404);
@@ -162,14 +197,20 @@ test.describe("repositories", () => {
     const response = await page.goto("/app/repositories/does-not-exist");
     expect(response?.status()).toBe(404);
     await expect(page.getByText("This page cannot be found")).toBeVisible();
-    await expect(page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Repositories" })).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Repositories" }),
+    ).toBeVisible();
 
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto("/app/repositories/does-not-exist");
     await expect(page.getByText("This page cannot be found"), "the 404 shows on a narrow screen too").toBeVisible();
   });
 
-  test("the detail page of the user area asks for a larger screen below 768 px", async ({ page, mail, app }, testInfo) => {
+  test("the detail page of the user area asks for a larger screen below 768 px", async ({
+    page,
+    mail,
+    app,
+  }, testInfo) => {
     await signInWithRole(page, mail, app, testInfo, "user");
     const libsqlId = await repositoryId(app.databaseUrl, "libsql");
     await page.setViewportSize({ width: 390, height: 800 });
@@ -218,7 +259,9 @@ test.describe("repositories", () => {
 
     await page.goto("/app/repositories");
     await expect(items).toHaveCount(20);
-    await expect(page.getByRole(testInfo.project.name === "js" ? "button" : "link", { name: "Load more" })).toBeVisible();
+    await expect(
+      page.getByRole(testInfo.project.name === "js" ? "button" : "link", { name: "Load more" }),
+    ).toBeVisible();
 
     await page.goto(`/app/repositories?searchTerm=${prefix}`);
     await expect(items).toHaveCount(20);

@@ -3,6 +3,7 @@
 // journeys; these keep the rules: who gets the page, who gets 403, the login redirect, 404 for an unknown id, 400 for
 // an unknown intent or a name already used, and a redirect with a toast when an action succeeds.
 import { expect, test } from "@playwright/test";
+
 import { sessionCookie, sql } from "./fixtures";
 import { startServer, type TestServer } from "./server";
 
@@ -15,7 +16,11 @@ let client = 0;
 test.beforeAll(async () => {
   server = await startServer("routes", { LOG_LEVEL: "error" });
   for (const who of ["user", "admin", "banned"] as const) {
-    const made = await sessionCookie(server, { email: `${who}-routes@example.test`, name: `The ${who}`, role: who === "admin" ? "admin" : "user" });
+    const made = await sessionCookie(server, {
+      email: `${who}-routes@example.test`,
+      name: `The ${who}`,
+      role: who === "admin" ? "admin" : "user",
+    });
     cookies[who] = `${made.name}=${made.value}`;
   }
   await sql(server.databaseUrl, "update user set banned = 1 where email = 'banned-routes@example.test'");
@@ -50,7 +55,11 @@ async function expectRedirect(response: Response, to: string | RegExp, what: str
   const location = response.headers.get("location") ?? "";
   if (typeof to === "string") expect(location, what).toBe(to);
   else expect(location, what).toMatch(to);
-  if (toast) expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith("toast=")), `${what}: a toast`).toBe(true);
+  if (toast)
+    expect(
+      response.headers.getSetCookie().some((cookie) => cookie.startsWith("toast=")),
+      `${what}: a toast`,
+    ).toBe(true);
 }
 
 async function expectFieldError(response: Response, text: string, what: string) {
@@ -71,8 +80,16 @@ const managerPages = () => [
 
 test("who gets each page of /app and /manager", async () => {
   for (const path of [...appPages(), ...managerPages()]) {
-    await expectRedirect(await request("visitor", path), `/login?redirect=${encodeURIComponent(path)}`, `visitor ${path}`);
-    await expectRedirect(await request("banned", path), `/login?redirect=${encodeURIComponent(path)}`, `banned ${path}`);
+    await expectRedirect(
+      await request("visitor", path),
+      `/login?redirect=${encodeURIComponent(path)}`,
+      `visitor ${path}`,
+    );
+    await expectRedirect(
+      await request("banned", path),
+      `/login?redirect=${encodeURIComponent(path)}`,
+      `banned ${path}`,
+    );
     await expectStatus(await request("admin", path), 200, `admin ${path}`);
   }
   for (const path of appPages()) await expectStatus(await request("user", path), 200, `user ${path}`);
@@ -96,7 +113,9 @@ test("every action refuses whoever may not post it, and changes nothing", async 
     await expectRedirect(await request("banned", path, form), /^\/login\?redirect=/, `banned posts ${path}`);
   }
   expect((await sql(server.databaseUrl, "select count(*) as n from repository")).rows).toEqual(before.rows);
-  expect((await sql(server.databaseUrl, "select name from repository where id = ?", [repositoryId])).rows[0]?.name).toBe("libsql");
+  expect(
+    (await sql(server.databaseUrl, "select name from repository where id = ?", [repositoryId])).rows[0]?.name,
+  ).toBe("libsql");
 });
 
 test("an unknown id is the area's 404, for pages and actions alike", async () => {
@@ -105,9 +124,19 @@ test("an unknown id is the area's 404, for pages and actions alike", async () =>
   await expectStatus(await request("admin", "/manager/repositories/does-not-exist/update"), 404, "manager editor");
   await expectStatus(await request("admin", "/manager/users/does-not-exist"), 404, "manager user");
   const form = { name: "Ghost", link: "example.com/ghost", description: "" };
-  await expectStatus(await request("admin", "/manager/repositories/does-not-exist/update", form), 404, "update an unknown id");
-  await expectStatus(await request("admin", "/manager/repositories/does-not-exist", { intent: "delete" }), 404, "delete an unknown id");
-  expect((await sql(server.databaseUrl, "select count(*) as n from repository where name = 'Ghost'")).rows[0]?.n).toBe(0);
+  await expectStatus(
+    await request("admin", "/manager/repositories/does-not-exist/update", form),
+    404,
+    "update an unknown id",
+  );
+  await expectStatus(
+    await request("admin", "/manager/repositories/does-not-exist", { intent: "delete" }),
+    404,
+    "delete an unknown id",
+  );
+  expect((await sql(server.databaseUrl, "select count(*) as n from repository where name = 'Ghost'")).rows[0]?.n).toBe(
+    0,
+  );
 });
 
 test("an unknown intent is a 400, never a 500", async () => {
@@ -124,17 +153,48 @@ test("an unknown intent is a 400, never a 500", async () => {
 });
 
 test("saving: a name already used is a field error; a success redirects with a toast", async () => {
-  const used = await request("admin", "/manager/repositories/new", { name: "LIBSQL", link: "example.com/x", description: "" });
+  const used = await request("admin", "/manager/repositories/new", {
+    name: "LIBSQL",
+    link: "example.com/x",
+    description: "",
+  });
   await expectFieldError(used, "Name already used", "create with a used name");
-  const renamed = await request("admin", `/manager/repositories/${repositoryId}/update`, { name: "DRIZZLE-orm", link: "example.com/x", description: "" });
+  const renamed = await request("admin", `/manager/repositories/${repositoryId}/update`, {
+    name: "DRIZZLE-orm",
+    link: "example.com/x",
+    description: "",
+  });
   await expectFieldError(renamed, "Name already used", "rename to a used name");
   const invalid = await request("admin", "/manager/repositories/new", { name: "", link: "nodot", description: "" });
   await expectFieldError(invalid, "Name is required", "an empty name");
 
-  const created = await request("admin", "/manager/repositories/new", { name: "Route-level", link: "example.com/route-level", description: "" });
+  const created = await request("admin", "/manager/repositories/new", {
+    name: "Route-level",
+    link: "example.com/route-level",
+    description: "",
+  });
   await expectRedirect(created, /^\/manager\/repositories\/[\w-]+$/, "create", { toast: true });
   const id = created.headers.get("location")!.split("/").at(-1)!;
-  await expectRedirect(await request("admin", `/manager/repositories/${id}/update`, { name: "Route-level 2", link: "example.com/2", description: "" }), `/manager/repositories/${id}`, "update", { toast: true });
-  await expectRedirect(await request("admin", `/manager/repositories/${id}`, { intent: "delete" }), "/manager/repositories", "delete", { toast: true });
-  await expectRedirect(await request("user", "/app/account", { intent: "change-name", name: "Renamed User" }), "/app/account", "change name", { toast: true });
+  await expectRedirect(
+    await request("admin", `/manager/repositories/${id}/update`, {
+      name: "Route-level 2",
+      link: "example.com/2",
+      description: "",
+    }),
+    `/manager/repositories/${id}`,
+    "update",
+    { toast: true },
+  );
+  await expectRedirect(
+    await request("admin", `/manager/repositories/${id}`, { intent: "delete" }),
+    "/manager/repositories",
+    "delete",
+    { toast: true },
+  );
+  await expectRedirect(
+    await request("user", "/app/account", { intent: "change-name", name: "Renamed User" }),
+    "/app/account",
+    "change name",
+    { toast: true },
+  );
 });

@@ -8,6 +8,7 @@ import { request } from "node:http";
 import { connect, createServer, type Socket } from "node:net";
 import { join, resolve } from "node:path";
 import { expect, test } from "@playwright/test";
+
 import { serveNodeFlags, startServer } from "./server";
 
 type Server = Awaited<ReturnType<typeof startServer>>;
@@ -91,15 +92,23 @@ function postHead(target: Server, headers: Record<string, string>, path = "/logi
 /** One request through node:http, which, unlike fetch, sends any method and any Host. */
 function send(
   target: Server,
-  { method = "GET", path = "/login", headers = {}, body }: { method?: string; path?: string; headers?: Record<string, string>; body?: string },
+  {
+    method = "GET",
+    path = "/login",
+    headers = {},
+    body,
+  }: { method?: string; path?: string; headers?: Record<string, string>; body?: string },
 ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
   return new Promise((done, fail) => {
-    const outgoing = request({ host: "127.0.0.1", port: portOf(target), method, path, headers, agent: false }, (response) => {
-      let text = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => (text += chunk));
-      response.on("end", () => done({ status: response.statusCode ?? 0, headers: response.headers, text }));
-    });
+    const outgoing = request(
+      { host: "127.0.0.1", port: portOf(target), method, path, headers, agent: false },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (text += chunk));
+        response.on("end", () => done({ status: response.statusCode ?? 0, headers: response.headers, text }));
+      },
+    );
     outgoing.on("error", fail);
     outgoing.end(body);
   });
@@ -152,7 +161,11 @@ test.describe("request bodies", () => {
     const response = await send(server, {
       method: "POST",
       path: "/login?index",
-      headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "192.0.2.41" },
+      headers: {
+        Origin: server.url,
+        "Content-Type": "application/x-www-form-urlencoded",
+        "X-Forwarded-For": "192.0.2.41",
+      },
       body,
     });
     expect(response.status).not.toBe(413);
@@ -226,7 +239,14 @@ test.describe("methods and hosts", () => {
 
   test("a path with a control character or a line break gets 400 with the security headers, and no stack trace", async () => {
     const mark = server.logs.length;
-    for (const path of ["/%0D%0ASet-Cookie:%20x=1", "/login%00", "/app/%7F", "/%C2%85", "/a%E2%80%A8b", "/manager/repositories/%0A"]) {
+    for (const path of [
+      "/%0D%0ASet-Cookie:%20x=1",
+      "/login%00",
+      "/app/%7F",
+      "/%C2%85",
+      "/a%E2%80%A8b",
+      "/manager/repositories/%0A",
+    ]) {
       const response = await send(server, { method: "GET", path });
       expect(response.status, path).toBe(400);
       expect(response.headers["x-content-type-options"], path).toBe("nosniff");
@@ -324,7 +344,10 @@ test.describe("stopping", () => {
       const stalled = await openRaw(stopping);
       const form = "intent=email&email=not-an-address";
       for (const raw of [finishing, stalled]) {
-        await write(raw, postHead(stopping, { "Content-Length": String(form.length), "X-Forwarded-For": "192.0.2.77" }));
+        await write(
+          raw,
+          postHead(stopping, { "Content-Length": String(form.length), "X-Forwarded-For": "192.0.2.77" }),
+        );
         await write(raw, form.slice(0, 10));
       }
       await new Promise((done) => setTimeout(done, 300));
@@ -347,7 +370,10 @@ test.describe("stopping", () => {
       expect(await waitUntil(() => statusOf(finishing.text()) !== 0, 10_000)).toBe(true);
       expect(statusOf(finishing.text())).toBeLessThan(500);
       // …while the stalled one is closed at the deadline (8 s) and the process ends.
-      const exit = await Promise.race([stopping.exited, new Promise((done) => setTimeout(() => done("still running"), 25_000))]);
+      const exit = await Promise.race([
+        stopping.exited,
+        new Promise((done) => setTimeout(() => done("still running"), 25_000)),
+      ]);
       expect(exit).toEqual({ code: 0, signal: null });
       expect(stalled.isClosed() || (await waitUntil(stalled.isClosed, 2_000))).toBe(true);
       expect(stopping.logs.join("")).not.toMatch(stackLine);

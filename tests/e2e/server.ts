@@ -43,24 +43,30 @@ export async function startServer(
   const url = `http://127.0.0.1:${port}`;
   const databaseUrl = `file:${file}`;
   const logs: string[] = [];
-  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, "--import", "./tests/support/github-fetch-redirect.mjs", "server.js"], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      APP_URL: url,
-      DATABASE_URL: databaseUrl,
-      AUTH_SECRET: TEST_AUTH_SECRET,
-      TRUST_PROXY: "true",
-      LOG_LEVEL: "warn",
-      ...env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...nodeFlags, "--import", "./tests/support/github-fetch-redirect.mjs", "server.js"],
+    {
+      env: {
+        PATH: process.env.PATH ?? "",
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        APP_URL: url,
+        DATABASE_URL: databaseUrl,
+        AUTH_SECRET: TEST_AUTH_SECRET,
+        TRUST_PROXY: "true",
+        LOG_LEVEL: "warn",
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   child.stdout?.on("data", (chunk: Buffer) => logs.push(chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => logs.push(chunk.toString()));
-  const ended = new Promise<ServerExit>((resolveExit) => child.once("exit", (code, signal) => resolveExit({ code, signal })));
+  const ended = new Promise<ServerExit>((resolveExit) =>
+    child.once("exit", (code, signal) => resolveExit({ code, signal })),
+  );
   const deadline = Date.now() + 20_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server ${name} exited:\n${logs.join("")}`);

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+
 import { choosePreference, enterCode, expect, signIn, signInWithRole, sql, test, uniqueEmail } from "./fixtures";
 
 test.describe("languages", () => {
@@ -23,13 +24,17 @@ test.describe("languages", () => {
     await page.goto("/login/verify?email=a%40example.test");
     await expect(page.getByRole("button", { name: "Thibitisha" })).toBeVisible();
     const cookie = (await page.context().cookies()).find((c) => c.name === "lng");
-    expect(JSON.parse(atob(decodeURIComponent(cookie!.value))), "React Router's cookie encoding of \"sw\"").toBe("sw");
+    expect(JSON.parse(atob(decodeURIComponent(cookie!.value))), 'React Router\'s cookie encoding of "sw"').toBe("sw");
     expect(cookie?.sameSite).toBe("Lax");
     expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(43200 * 60 - 120);
   });
 
   test("?lng= wins over the cookie, then Accept-Language decides", async ({ browser, app }) => {
-    const context = await browser.newContext({ baseURL: app.url, locale: "fr-FR", extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" } });
+    const context = await browser.newContext({
+      baseURL: app.url,
+      locale: "fr-FR",
+      extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" },
+    });
     const page = await context.newPage();
     await page.goto("/login");
     await expect(page.locator("html")).toHaveAttribute("lang", "fr");
@@ -73,7 +78,10 @@ async function delayScripts(page: Page) {
 }
 
 test.describe("themes, before JavaScript arrives", () => {
-  test("a choice made while the page is still loading its JavaScript is applied once it has", async ({ page, mail }, testInfo) => {
+  test("a choice made while the page is still loading its JavaScript is applied once it has", async ({
+    page,
+    mail,
+  }, testInfo) => {
     test.skip(testInfo.project.name === "no-js", "about the moment JavaScript takes over");
     await signIn(page, mail, uniqueEmail(testInfo, "early"));
     await delayScripts(page);
@@ -164,7 +172,10 @@ test.describe("toasts and confirmations", () => {
 });
 
 test.describe("demo mode", () => {
-  test("a mutation is refused on the server with the Demo Mode dialog, and nothing changes", async ({ page, demoApp }) => {
+  test("a mutation is refused on the server with the Demo Mode dialog, and nothing changes", async ({
+    page,
+    demoApp,
+  }) => {
     await page.goto(`${demoApp.url}/login`);
     await expect(page.getByText("This is a demo")).toBeVisible();
     await page.getByLabel("Email").fill("user@example.com");
@@ -187,7 +198,10 @@ test.describe("demo mode", () => {
 });
 
 test.describe("search, before JavaScript arrives", () => {
-  test("a term typed while the page is still loading its JavaScript is searched once it has", async ({ page, mail }, testInfo) => {
+  test("a term typed while the page is still loading its JavaScript is searched once it has", async ({
+    page,
+    mail,
+  }, testInfo) => {
     test.skip(testInfo.project.name === "no-js", "about the moment JavaScript takes over");
     await signIn(page, mail, uniqueEmail(testInfo, "early-search"));
     await delayScripts(page);

@@ -132,7 +132,10 @@ test.describe("sign-in with an e-mail code", () => {
     await expect(page).toHaveURL(/\/login$/);
     await page.goto("/app");
     await expect(page).toHaveURL(/\/login\?redirect=%2Fapp$/);
-    const replay = await request.get("/app", { headers: { Cookie: `${cookie.name}=${cookie.value}` }, maxRedirects: 0 });
+    const replay = await request.get("/app", {
+      headers: { Cookie: `${cookie.name}=${cookie.value}` },
+      maxRedirects: 0,
+    });
     expect(replay.status(), "the old cookie no longer opens the user area").toBe(302);
     expect(replay.headers().location).toContain("/login");
   });
@@ -144,7 +147,11 @@ test.describe("sign-in with an e-mail code", () => {
     await sql(app.databaseUrl, "update user set banned = 1 where email = ?", [email]);
     await page.goto("/app/account");
     await expect(page).toHaveURL(/\/login\?redirect=%2Fapp%2Faccount$/);
-    const sessions = await sql(app.databaseUrl, "select count(*) as n from session where user_id = (select id from user where email = ?)", [email]);
+    const sessions = await sql(
+      app.databaseUrl,
+      "select count(*) as n from session where user_id = (select id from user where email = ?)",
+      [email],
+    );
     expect(Number(sessions.rows[0]?.n)).toBe(0);
   });
 
@@ -168,7 +175,11 @@ test.describe("sign-in with an e-mail code", () => {
 });
 
 test.describe("sign-up disabled", () => {
-  test("an unknown address gets the same page as a known one, and no e-mail", async ({ page, mail, signUpOffApp }, testInfo) => {
+  test("an unknown address gets the same page as a known one, and no e-mail", async ({
+    page,
+    mail,
+    signUpOffApp,
+  }, testInfo) => {
     const unknown = uniqueEmail(testInfo, "unknown");
     const known = "user@example.com";
     const pageFor = async (email: string) => {
@@ -181,7 +192,11 @@ test.describe("sign-up disabled", () => {
       ]);
       await expect(page).toHaveURL(/\/login\/verify\?/);
       const cookies = (await response.allHeaders())["set-cookie"] ?? "";
-      return { status: response.status(), cookies: cookies.split("\n").map((cookie) => cookie.split("=")[0]), text: await page.getByRole("main").innerText() };
+      return {
+        status: response.status(),
+        cookies: cookies.split("\n").map((cookie) => cookie.split("=")[0]),
+        text: await page.getByRole("main").innerText(),
+      };
     };
     const since = Date.now();
     const forKnown = await pageFor(known);
@@ -214,14 +229,24 @@ test.describe("security", () => {
     expect(mail.messagesTo("admin@example.com")).toHaveLength(before);
   });
 
-  test("a body that is not a form, or a malformed URL, is the client's mistake, never a 500", async ({ request, app }) => {
-    const json = await request.post(`${app.url}/login?index`, { headers: { Origin: app.url, "Content-Type": "application/json" }, data: "{}" });
+  test("a body that is not a form, or a malformed URL, is the client's mistake, never a 500", async ({
+    request,
+    app,
+  }) => {
+    const json = await request.post(`${app.url}/login?index`, {
+      headers: { Origin: app.url, "Content-Type": "application/json" },
+      data: "{}",
+    });
     expect(json.status()).toBe(400);
     const malformed = await request.get("/%zz");
     expect(malformed.status()).toBe(404);
   });
 
-  test("better-auth's own endpoints are closed to a signed-in script: our pages are the only way", async ({ page, mail, app }, testInfo) => {
+  test("better-auth's own endpoints are closed to a signed-in script: our pages are the only way", async ({
+    page,
+    mail,
+    app,
+  }, testInfo) => {
     await signIn(page, mail, uniqueEmail(testInfo, "script"), "Scripted");
     const request = page.context().request;
     const posts: Array<[string, object]> = [
@@ -251,7 +276,9 @@ test.describe("security", () => {
     expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   });
 
-  test("sending codes is limited per address: the fourth gets 429 and says when to retry", async ({ page }, testInfo) => {
+  test("sending codes is limited per address: the fourth gets 429 and says when to retry", async ({
+    page,
+  }, testInfo) => {
     const email = uniqueEmail(testInfo, "limit");
     for (let attempt = 0; attempt < 3; attempt++) await requestCode(page, email);
     await page.goto("/login");
@@ -268,7 +295,12 @@ test.describe("security", () => {
 });
 
 test.describe("nobody can lock a person out of sign-in", () => {
-  test("while an attacker hammers the address from 50 clients, the person still signs in from their own browser", async ({ page, mail, app, playwright }, testInfo) => {
+  test("while an attacker hammers the address from 50 clients, the person still signs in from their own browser", async ({
+    page,
+    mail,
+    app,
+    playwright,
+  }, testInfo) => {
     const victim = uniqueEmail(testInfo, "victim");
     // The person signed in from this browser before (it keeps a device cookie), then signed out.
     await signIn(page, mail, victim, "Vic Tim");
@@ -285,12 +317,17 @@ test.describe("nobody can lock a person out of sign-in", () => {
       const sent = await attacker.post("/login?index", { form: { intent: "email", email: victim }, maxRedirects: 0 });
       results.push(sent.status());
       for (let guess = 0; guess < 4; guess++) {
-        const tried = await attacker.post(`/login/verify?email=${encodeURIComponent(victim)}`, { form: { intent: "verify", email: victim, code: String(100000 + guess) }, maxRedirects: 0 });
+        const tried = await attacker.post(`/login/verify?email=${encodeURIComponent(victim)}`, {
+          form: { intent: "verify", email: victim, code: String(100000 + guess) },
+          maxRedirects: 0,
+        });
         expect(tried.status(), "a guess is refused, never a sign-in").toBeGreaterThanOrEqual(400);
       }
       await attacker.dispose();
     }
-    expect(results.filter((status) => status === 429).length, "the address's shared budget runs out").toBeGreaterThan(40);
+    expect(results.filter((status) => status === 429).length, "the address's shared budget runs out").toBeGreaterThan(
+      40,
+    );
 
     // The person, in their own browser: a code arrives and works.
     const since = Date.now();
@@ -300,14 +337,25 @@ test.describe("nobody can lock a person out of sign-in", () => {
     await expect(page.getByRole("heading", { name: "Hello, Vic Tim" })).toBeVisible();
   });
 
-  test("wrong guesses from elsewhere do not burn the code a person is about to type", async ({ page, mail, app, playwright }, testInfo) => {
+  test("wrong guesses from elsewhere do not burn the code a person is about to type", async ({
+    page,
+    mail,
+    app,
+    playwright,
+  }, testInfo) => {
     const email = uniqueEmail(testInfo, "pending");
     const since = Date.now();
     await requestCode(page, email);
     const code = await mail.waitForCode(email, { since });
-    const attacker = await playwright.request.newContext({ baseURL: app.url, extraHTTPHeaders: { "X-Forwarded-For": "203.0.113.200", Origin: app.url } });
+    const attacker = await playwright.request.newContext({
+      baseURL: app.url,
+      extraHTTPHeaders: { "X-Forwarded-For": "203.0.113.200", Origin: app.url },
+    });
     for (let guess = 0; guess < 5; guess++) {
-      const tried = await attacker.post(`/login/verify?email=${encodeURIComponent(email)}`, { form: { intent: "verify", email, code: code === "000000" ? "111111" : "000000" }, maxRedirects: 0 });
+      const tried = await attacker.post(`/login/verify?email=${encodeURIComponent(email)}`, {
+        form: { intent: "verify", email, code: code === "000000" ? "111111" : "000000" },
+        maxRedirects: 0,
+      });
       expect(tried.status()).toBe(400);
     }
     await attacker.dispose();

@@ -6,6 +6,7 @@ import { request } from "node:http";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
+
 import { startServer } from "./server";
 
 const client = join("build", "client");
@@ -24,7 +25,10 @@ test.afterAll(async () => {
 type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
 
 /** Sends the path exactly as written (no normalisation of `..`, no Accept-Encoding unless given). */
-function get(path: string, { method = "GET", headers = {} }: { method?: string; headers?: Record<string, string> } = {}) {
+function get(
+  path: string,
+  { method = "GET", headers = {} }: { method?: string; headers?: Record<string, string> } = {},
+) {
   const { hostname, port } = new URL(server.url);
   return new Promise<Answer>((resolve, reject) => {
     const req = request({ host: hostname, port, path, method, headers }, (res) => {
@@ -42,7 +46,11 @@ function get(path: string, { method = "GET", headers = {} }: { method?: string; 
 function scripts(): Array<{ path: string; file: string; size: number }> {
   return readdirSync(join(client, "assets"))
     .filter((name) => name.endsWith(".js"))
-    .map((name) => ({ path: `/assets/${name}`, file: join(client, "assets", name), size: statSync(join(client, "assets", name)).size }))
+    .map((name) => ({
+      path: `/assets/${name}`,
+      file: join(client, "assets", name),
+      size: statSync(join(client, "assets", name)).size,
+    }))
     .sort((a, b) => b.size - a.size);
 }
 

@@ -4,6 +4,16 @@ import { auth } from "../../app/.server/platform/auth/auth";
 
 export async function signedInAs(email: string): Promise<{ userId: string; cookie: string }> {
   const otp = await auth.api.createVerificationOTP({ body: { email, type: "sign-in" } });
-  const { headers, response } = await auth.api.signInEmailOTP({ body: { email, otp }, headers: new Headers(), returnHeaders: true });
-  return { userId: response.user.id, cookie: headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ") };
+  const { headers, response } = await auth.api.signInEmailOTP({
+    body: { email, otp },
+    headers: new Headers(),
+    returnHeaders: true,
+  });
+  return {
+    userId: response.user.id,
+    cookie: headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0])
+      .join("; "),
+  };
 }

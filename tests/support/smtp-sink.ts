@@ -8,10 +8,15 @@ function textOf(raw: string): string {
   const body = raw.replace(/\r\n/g, "\n");
   const plain = body.match(/Content-Type: text\/plain[^\n]*\n(?:[^\n]+\n)*?\n([\s\S]*?)(?:\n--|$)/i);
   const part = plain?.[1] ?? body;
-  const encoding = body.match(/Content-Type: text\/plain[^\n]*\n(?:[^\n]*\n)*?Content-Transfer-Encoding: ([\w-]+)/i)?.[1]?.toLowerCase();
+  const encoding = body
+    .match(/Content-Type: text\/plain[^\n]*\n(?:[^\n]*\n)*?Content-Transfer-Encoding: ([\w-]+)/i)?.[1]
+    ?.toLowerCase();
   if (encoding === "base64") return Buffer.from(part.replace(/\s+/g, ""), "base64").toString("utf8");
   if (encoding === "quoted-printable") {
-    return Buffer.from(part.replace(/=\n/g, "").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8");
+    return Buffer.from(
+      part.replace(/=\n/g, "").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      "latin1",
+    ).toString("utf8");
   }
   return part;
 }
@@ -64,7 +69,9 @@ export class SmtpSink {
   async waitForEmail(email: string, { since = 0, timeoutMs = 10_000 } = {}): Promise<ReceivedEmail> {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
-      const found = this.messagesTo(email).filter((message) => message.receivedAt >= since).at(-1);
+      const found = this.messagesTo(email)
+        .filter((message) => message.receivedAt >= since)
+        .at(-1);
       if (found) return found;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }

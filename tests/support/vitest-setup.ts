@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { copyFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, vi } from "vitest";
+
 import { templatePath, tmpDir } from "./template-db";
 
 const file = join(tmpDir, `unit-${randomUUID()}.db`);
@@ -23,7 +24,10 @@ console.error = (...args: unknown[]) => {
 afterEach(() => {
   vi.unstubAllEnvs();
   if (errors.length > 0) {
-    const printed = errors.splice(0).map((args) => args.map(String).join(" ")).join("\n");
+    const printed = errors
+      .splice(0)
+      .map((args) => args.map(String).join(" "))
+      .join("\n");
     throw new Error(`console.error was called during the test:\n${printed}`);
   }
 });

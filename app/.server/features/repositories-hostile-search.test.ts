@@ -1,13 +1,17 @@
 // "User input never produces a 500", at the size where a search goes through the trigram index (ADR 006): whatever
 // string reaches listRepositories, from the URL or from another caller, it answers with a page.
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { db } from "../platform/db/client";
 import { seedBenchmarkRepositories } from "../platform/db/seed";
-import { saveRepository, listRepositories, SEARCH_WINDOW } from "./repositories";
+import { listRepositories, saveRepository, SEARCH_WINDOW } from "./repositories";
 
 beforeAll(async () => {
   await seedBenchmarkRepositories(SEARCH_WINDOW + 500, db);
-  await saveRepository({ name: "zzz-needle", link: "example.com/needle", description: "Holds the rare word abcneedle." }, { createdById: null });
+  await saveRepository(
+    { name: "zzz-needle", link: "example.com/needle", description: "Holds the rare word abcneedle." },
+    { createdById: null },
+  );
 });
 
 const hostile = [
@@ -47,10 +51,13 @@ describe("listRepositories with hostile search terms, beyond the search window",
     expect(result.items).toEqual(expect.any(Array));
   });
 
-  it.each(hostile.map((term) => [JSON.stringify(term).slice(0, 40), term]))("answers for the cursor %s", async (_, cursor) => {
-    const result = await listRepositories({ cursor, searchTerm: "abcneedle" });
-    expect(result.items).toEqual(expect.any(Array));
-  });
+  it.each(hostile.map((term) => [JSON.stringify(term).slice(0, 40), term]))(
+    "answers for the cursor %s",
+    async (_, cursor) => {
+      const result = await listRepositories({ cursor, searchTerm: "abcneedle" });
+      expect(result.items).toEqual(expect.any(Array));
+    },
+  );
 
   it("searches for what is left once the control characters are gone", async () => {
     // A NUL used to cut the LIKE pattern down to "%": every name matched.

@@ -2,6 +2,7 @@
 // under a race, keyset pages, and both search strategies (ADR 006).
 import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+
 import { repositoryNameKey } from "../../lib/schemas/repository";
 import { db } from "../platform/db/client";
 import { repository, user } from "../platform/db/schema";
@@ -28,7 +29,8 @@ async function create(name: string, more: { link?: string; description?: string 
 }
 
 /** SQLite compares text byte by byte (UTF-8, BINARY collation): the order the lists promise. */
-const byNameKey = (a: { nameKey: string }, b: { nameKey: string }) => Buffer.compare(Buffer.from(a.nameKey), Buffer.from(b.nameKey));
+const byNameKey = (a: { nameKey: string }, b: { nameKey: string }) =>
+  Buffer.compare(Buffer.from(a.nameKey), Buffer.from(b.nameKey));
 
 /** Every page of a list, following nextCursor until there is none. */
 async function allPages(options: { searchTerm?: string; limit?: number } = {}) {
@@ -54,14 +56,32 @@ describe("saving repositories", () => {
   it("creates a repository and reads it back", async () => {
     const [author] = await db
       .insert(user)
-      .values({ id: randomUUID(), email: "author@example.test", name: "Author", emailVerified: true, createdAt: new Date(), updatedAt: new Date() })
+      .values({
+        id: randomUUID(),
+        email: "author@example.test",
+        name: "Author",
+        emailVerified: true,
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      })
       .returning();
-    const result = await saveRepository({ name: "Groundwork", link: "github.com/groundwork-starter/groundwork", description: "The starter." }, { createdById: author!.id });
-    expect(result).toMatchObject({ ok: true, repository: { name: "Groundwork", nameKey: "groundwork", createdById: author!.id } });
+    const result = await saveRepository(
+      { name: "Groundwork", link: "github.com/groundwork-starter/groundwork", description: "The starter." },
+      { createdById: author!.id },
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      repository: { name: "Groundwork", nameKey: "groundwork", createdById: author!.id },
+    });
     if (!result.ok) return;
     const read = await getRepository(result.repository.id);
     expect(read).toEqual(result.repository);
-    expect(read).toMatchObject({ link: "github.com/groundwork-starter/groundwork", description: "The starter.", createdAt: expect.any(Date), updatedAt: expect.any(Date) });
+    expect(read).toMatchObject({
+      link: "github.com/groundwork-starter/groundwork",
+      description: "The starter.",
+      createdAt: expect.any(Date),
+      updatedAt: expect.any(Date),
+    });
     expect(await getRepository("does-not-exist")).toBeNull();
   });
 
@@ -74,7 +94,10 @@ describe("saving repositories", () => {
   it("folds case beyond ASCII", async () => {
     await create("École");
     expect(await saveRepository(input("école"), { createdById: null })).toEqual({ ok: false, error: "name-used" });
-    expect(await saveRepository(input("E\u0301COLE"), { createdById: null })).toEqual({ ok: false, error: "name-used" });
+    expect(await saveRepository(input("E\u0301COLE"), { createdById: null })).toEqual({
+      ok: false,
+      error: "name-used",
+    });
     expect((await saveRepository(input("ecole"), { createdById: null })).ok).toBe(true);
   });
 
@@ -113,7 +136,10 @@ describe("saving repositories", () => {
     expect((await getRepository(second.id))?.name).toBe("Second");
 
     const renamed = await saveRepository(input("FIRST", { description: "Renamed in capitals." }), { id: first.id });
-    expect(renamed).toMatchObject({ ok: true, repository: { id: first.id, name: "FIRST", nameKey: "first", description: "Renamed in capitals." } });
+    expect(renamed).toMatchObject({
+      ok: true,
+      repository: { id: first.id, name: "FIRST", nameKey: "first", description: "Renamed in capitals." },
+    });
     if (renamed.ok) expect(renamed.repository.updatedAt.getTime()).toBeGreaterThanOrEqual(first.updatedAt.getTime());
 
     expect(await saveRepository(input("Third"), { id: "does-not-exist" })).toEqual({ ok: false, error: "not-found" });
@@ -131,7 +157,9 @@ describe("saving repositories", () => {
     const spellings = ["Race", "race", "RACE", "rAce", "raCe", "racE", "RAce", "raCE", "RacE", "rACE"];
     const results = await Promise.all(spellings.map((name) => saveRepository(input(name), { createdById: null })));
     expect(results.filter((result) => result.ok)).toHaveLength(1);
-    expect(results.filter((result) => !result.ok)).toEqual(Array.from({ length: 9 }, () => ({ ok: false, error: "name-used" })));
+    expect(results.filter((result) => !result.ok)).toEqual(
+      Array.from({ length: 9 }, () => ({ ok: false, error: "name-used" })),
+    );
     expect(await db.$count(repository)).toBe(1);
   });
 
@@ -142,7 +170,11 @@ describe("saving repositories", () => {
       vi.resetModules();
       instances.push(await import("./repositories"));
     }
-    const results = await Promise.all(instances.map((instance, index) => instance.saveRepository(input(index % 2 ? "Twin" : "TWIN"), { createdById: null })));
+    const results = await Promise.all(
+      instances.map((instance, index) =>
+        instance.saveRepository(input(index % 2 ? "Twin" : "TWIN"), { createdById: null }),
+      ),
+    );
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     expect(results.filter((result) => !result.ok && result.error === "name-used")).toHaveLength(4);
   });
@@ -151,9 +183,25 @@ describe("saving repositories", () => {
 describe("listing repositories", () => {
   it("sorts by name without regard to case, and pages through every row once", async () => {
     const created: Repository[] = [];
-    const spellings = ["Beta", "beta-2", "BETA-3", "alpha", "Alpha-2", "ALPHA-3", "École", "ecole", "Ecole-2", "zulu", "Zulu-2", "_underscore", "0-zero", "~tilde"];
+    const spellings = [
+      "Beta",
+      "beta-2",
+      "BETA-3",
+      "alpha",
+      "Alpha-2",
+      "ALPHA-3",
+      "École",
+      "ecole",
+      "Ecole-2",
+      "zulu",
+      "Zulu-2",
+      "_underscore",
+      "0-zero",
+      "~tilde",
+    ];
     for (const name of spellings) created.push(await create(name));
-    for (let index = created.length; index < 45; index++) created.push(await create(`${index % 2 ? "Gamma" : "gamma"}-${String(index).padStart(2, "0")}`));
+    for (let index = created.length; index < 45; index++)
+      created.push(await create(`${index % 2 ? "Gamma" : "gamma"}-${String(index).padStart(2, "0")}`));
     const expected = [...created].sort(byNameKey);
 
     const pages = await allPages({ limit: 20 });
@@ -161,7 +209,16 @@ describe("listing repositories", () => {
     expect(pages.flat().map((row) => row.id)).toEqual(expected.map((row) => row.id));
     expect(new Set(pages.flat().map((row) => row.id)).size).toBe(45);
     // "Alpha-2" sorts between "alpha" and "ALPHA-3": by the key, never by the spelling.
-    expect(names(pages[0]!).slice(0, 8)).toEqual(["0-zero", "_underscore", "alpha", "Alpha-2", "ALPHA-3", "Beta", "beta-2", "BETA-3"]);
+    expect(names(pages[0]!).slice(0, 8)).toEqual([
+      "0-zero",
+      "_underscore",
+      "alpha",
+      "Alpha-2",
+      "ALPHA-3",
+      "Beta",
+      "beta-2",
+      "BETA-3",
+    ]);
   });
 
   it("answers the same pages when asked again", async () => {
@@ -230,7 +287,9 @@ describe("searching repositories", () => {
     for (let index = 0; index < 10; index++) await create(`other-${index}`);
     const pages = await allPages({ searchTerm: "match" });
     expect(pages.map((page) => page.length)).toEqual([20, 5]);
-    expect(pages.flat().map((row) => row.name)).toEqual(Array.from({ length: 25 }, (_, index) => `match-${String(index).padStart(2, "0")}`));
+    expect(pages.flat().map((row) => row.name)).toEqual(
+      Array.from({ length: 25 }, (_, index) => `match-${String(index).padStart(2, "0")}`),
+    );
   });
 });
 
@@ -239,10 +298,15 @@ describe("searching beyond the first SEARCH_WINDOW names", () => {
 
   it("finds a rare term only the full-text index knows, and pages it", async () => {
     await seedBenchmarkRepositories(seeded, db);
-    for (let index = 0; index < 22; index++) await create(`zzz-target-${String(index).padStart(2, "0")}`, { description: `Holds the word Quokkaword, number ${index}.` });
+    for (let index = 0; index < 22; index++)
+      await create(`zzz-target-${String(index).padStart(2, "0")}`, {
+        description: `Holds the word Quokkaword, number ${index}.`,
+      });
     const pages = await allPages({ searchTerm: "quokkaword" });
     expect(pages.map((page) => page.length)).toEqual([20, 2]);
-    expect(names(pages.flat())).toEqual(Array.from({ length: 22 }, (_, index) => `zzz-target-${String(index).padStart(2, "0")}`));
+    expect(names(pages.flat())).toEqual(
+      Array.from({ length: 22 }, (_, index) => `zzz-target-${String(index).padStart(2, "0")}`),
+    );
     expect(await search("zzz-target-07")).toEqual(["zzz-target-07"]);
   });
 
@@ -273,11 +337,15 @@ describe("searching beyond the first SEARCH_WINDOW names", () => {
     const target = await create("zzz-target", { description: "First words: platypusword." });
     expect(await search("platypusword")).toEqual(["zzz-target"]);
 
-    expect((await saveRepository(input("zzz-target", { description: "Now about the echidnaword." }), { id: target.id })).ok).toBe(true);
+    expect(
+      (await saveRepository(input("zzz-target", { description: "Now about the echidnaword." }), { id: target.id })).ok,
+    ).toBe(true);
     expect(await search("echidnaword")).toEqual(["zzz-target"]);
     expect(await search("platypusword")).toEqual([]);
 
-    expect((await saveRepository(input("zzz-renamed", { description: "Now about the echidnaword." }), { id: target.id })).ok).toBe(true);
+    expect(
+      (await saveRepository(input("zzz-renamed", { description: "Now about the echidnaword." }), { id: target.id })).ok,
+    ).toBe(true);
     expect(await search("zzz-renamed")).toEqual(["zzz-renamed"]);
     expect(await search("zzz-target")).toEqual([]);
 

@@ -1,18 +1,18 @@
 // Repositories, the sample entity (docs/adding-an-entity.md): data access and rules. Routes call these with plain
 // values; nothing here reads a Request.
 import { and, asc, count, eq, gt, gte, lt, lte, or, sql, type SQL } from "drizzle-orm";
+
 import { repositoryNameKey, type RepositoryInput } from "../../lib/schemas/repository";
 import { searchableText } from "../../lib/schemas/text";
 import { db } from "../platform/db/client";
 import { isUniqueViolation } from "../platform/db/errors";
-import { keysetPage, decodeCursor } from "../platform/db/keyset";
+import { decodeCursor, keysetPage } from "../platform/db/keyset";
 import { repository } from "../platform/db/schema";
 
 export type Repository = typeof repository.$inferSelect;
 export type RepositoryPage = { items: Repository[]; nextCursor: string | null };
 
 export const REPOSITORY_PAGE_SIZE = 20;
-
 
 /** `%`, `_` and `\` typed by a person are matched literally. */
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
@@ -28,7 +28,8 @@ const matchesAnywhere = (term: string) => {
   );
 };
 
-const ordered = (where: SQL | undefined, take: number) => db.select().from(repository).where(where).orderBy(asc(repository.nameKey)).limit(take);
+const ordered = (where: SQL | undefined, take: number) =>
+  db.select().from(repository).where(where).orderBy(asc(repository.nameKey)).limit(take);
 
 /** How many rows a search reads along the name order before it asks the full-text index instead. */
 export const SEARCH_WINDOW = 2000;
@@ -39,7 +40,15 @@ export const SEARCH_WINDOW = 2000;
  * anywhere in name, link or description: first along the next SEARCH_WINDOW names (frequent terms fill the page
  * there), then through the trigram full-text index for the rest (rare terms), so both stay fast at 100 000 rows.
  */
-export async function listRepositories({ searchTerm = "", cursor = null, limit = REPOSITORY_PAGE_SIZE }: { searchTerm?: string; cursor?: string | null; limit?: number }): Promise<RepositoryPage> {
+export async function listRepositories({
+  searchTerm = "",
+  cursor = null,
+  limit = REPOSITORY_PAGE_SIZE,
+}: {
+  searchTerm?: string;
+  cursor?: string | null;
+  limit?: number;
+}): Promise<RepositoryPage> {
   const after = decodeCursor(cursor);
   const afterCursor = after === null ? undefined : gt(repository.nameKey, after);
   // Whatever the caller passes: a NUL would cut the LIKE pattern and the FTS5 phrase short (a wrong page, or an
@@ -50,11 +59,17 @@ export async function listRepositories({ searchTerm = "", cursor = null, limit =
   if (!term) return page(await ordered(afterCursor, limit + 1));
   if ([...term].length < 3) {
     const prefix = repositoryNameKey(term);
-    return page(await ordered(and(afterCursor, gte(repository.nameKey, prefix), lt(repository.nameKey, `${prefix}\u{10FFFF}`)), limit + 1));
+    return page(
+      await ordered(
+        and(afterCursor, gte(repository.nameKey, prefix), lt(repository.nameKey, `${prefix}\u{10FFFF}`)),
+        limit + 1,
+      ),
+    );
   }
   const inSearchIndex = sql`${repository}.rowid in (select rowid from repository_search where repository_search match ${ftsPhrase(term)})`;
   // SQLite's LIKE folds ASCII letters only; the trigram index folds every letter, so it answers for "École".
-  if ([...term].some((character) => character.charCodeAt(0) > 0x7f)) return page(await ordered(and(afterCursor, inSearchIndex), limit + 1));
+  if ([...term].some((character) => character.charCodeAt(0) > 0x7f))
+    return page(await ordered(and(afterCursor, inSearchIndex), limit + 1));
   const [windowEnd] = await db
     .select({ nameKey: repository.nameKey })
     .from(repository)
@@ -62,13 +77,13 @@ export async function listRepositories({ searchTerm = "", cursor = null, limit =
     .orderBy(asc(repository.nameKey))
     .limit(1)
     .offset(SEARCH_WINDOW - 1);
-  const inWindow = await ordered(and(afterCursor, windowEnd ? lte(repository.nameKey, windowEnd.nameKey) : undefined, matchesAnywhere(term)), limit + 1);
+  const inWindow = await ordered(
+    and(afterCursor, windowEnd ? lte(repository.nameKey, windowEnd.nameKey) : undefined, matchesAnywhere(term)),
+    limit + 1,
+  );
   if (inWindow.length > limit || !windowEnd) return page(inWindow);
   const beyond = await ordered(
-    and(
-      gt(repository.nameKey, windowEnd.nameKey),
-      inSearchIndex,
-    ),
+    and(gt(repository.nameKey, windowEnd.nameKey), inSearchIndex),
     limit + 1 - inWindow.length,
   );
   return page([...inWindow, ...beyond]);
@@ -96,12 +111,22 @@ function stored(input: RepositoryInput) {
  * Creates a repository, or updates the one with `id`: one write, no read before it. A name already used (in any case
  * or spelling) is refused by the database's unique index, so two simultaneous saves cannot both win; never a 500.
  */
-export async function saveRepository(input: RepositoryInput, target: { id: string } | { createdById: string | null }): Promise<SaveResult> {
+export async function saveRepository(
+  input: RepositoryInput,
+  target: { id: string } | { createdById: string | null },
+): Promise<SaveResult> {
   try {
     const [saved] =
       "id" in target
-        ? await db.update(repository).set({ ...stored(input), updatedAt: new Date() }).where(eq(repository.id, target.id)).returning()
-        : await db.insert(repository).values({ ...stored(input), createdById: target.createdById }).returning();
+        ? await db
+            .update(repository)
+            .set({ ...stored(input), updatedAt: new Date() })
+            .where(eq(repository.id, target.id))
+            .returning()
+        : await db
+            .insert(repository)
+            .values({ ...stored(input), createdById: target.createdById })
+            .returning();
     return saved ? { ok: true, repository: saved } : { ok: false, error: "not-found" };
   } catch (error) {
     if (isUniqueViolation(error, "repository.name_key")) return { ok: false, error: "name-used" };

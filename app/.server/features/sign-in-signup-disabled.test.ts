@@ -2,6 +2,7 @@
 // App modules are imported only after the environment is set, because it is read once per test file.
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+
 import { SmtpSink } from "../../../tests/support/smtp-sink";
 import { signInCode, user } from "../platform/db/schema";
 
@@ -18,7 +19,12 @@ afterAll(() => sink.stop());
 
 let clients = 0;
 /** A browser of its own: its client address, and the attempt its pending sign-in cookie holds. */
-const visitor = () => ({ headers: new Headers(), client: `198.51.100.${++clients}`, language: "en", attemptId: null as string | null });
+const visitor = () => ({
+  headers: new Headers(),
+  client: `198.51.100.${++clients}`,
+  language: "en",
+  attemptId: null as string | null,
+});
 type Browser = ReturnType<typeof visitor>;
 
 async function send(email: string, browser: Browser) {
@@ -27,7 +33,8 @@ async function send(email: string, browser: Browser) {
   return result;
 }
 
-const verify = (email: string, code: string, browser: Browser) => verifySignInCode({ email, code, attemptId: browser.attemptId }, browser);
+const verify = (email: string, code: string, browser: Browser) =>
+  verifySignInCode({ email, code, attemptId: browser.attemptId }, browser);
 
 async function reasonsOfWrongCodes(email: string, code: string, caller: Browser) {
   const reasons = [];
@@ -66,8 +73,11 @@ describe("signing in when sign-up is closed", () => {
     const code = await sink.waitForCode("user@example.com", { since });
     const unknown = visitor();
     await send("ghost@example.com", unknown);
-    const expired = await db.update(signInCode).set({ expiresAt: Date.now() - 1000 })
-      .where(inArray(signInCode.id, [known.attemptId!, unknown.attemptId!])).returning();
+    const expired = await db
+      .update(signInCode)
+      .set({ expiresAt: Date.now() - 1000 })
+      .where(inArray(signInCode.id, [known.attemptId!, unknown.attemptId!]))
+      .returning();
     expect(expired).toHaveLength(2);
     expect(await verify("user@example.com", code, known)).toEqual({ ok: false, reason: "expired" });
     expect(await verify("ghost@example.com", code, unknown)).toEqual({ ok: false, reason: "expired" });

@@ -2,9 +2,10 @@
 // SMTP_URL points at the sink, because the environment is read once per test file.
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
+
+import { SmtpSink } from "../../../tests/support/smtp-sink";
 import en from "../../locales/en/translation";
 import fr from "../../locales/fr/translation";
-import { SmtpSink } from "../../../tests/support/smtp-sink";
 import { signInCode, user } from "../platform/db/schema";
 
 const sink = await new SmtpSink().start();
@@ -39,7 +40,8 @@ async function send(email: string, browser: Browser) {
 }
 
 /** What the code page does: checks the code against the attempt this browser holds. */
-const verify = (email: string, code: string, browser: Browser) => verifySignInCode({ email, code, attemptId: browser.attemptId }, browser);
+const verify = (email: string, code: string, browser: Browser) =>
+  verifySignInCode({ email, code, attemptId: browser.attemptId }, browser);
 
 async function requestCode(email: string, browser = visitor()) {
   const since = Date.now();
@@ -94,8 +96,11 @@ describe("signing in with a code sent by e-mail", () => {
   it("says when a code has run out", async () => {
     const caller = visitor();
     const code = await requestCode("slow@example.com", caller);
-    const expired = await db.update(signInCode).set({ expiresAt: Date.now() - 1000 })
-      .where(eq(signInCode.email, "slow@example.com")).returning();
+    const expired = await db
+      .update(signInCode)
+      .set({ expiresAt: Date.now() - 1000 })
+      .where(eq(signInCode.email, "slow@example.com"))
+      .returning();
     expect(expired).toHaveLength(1);
     expect(await verify("slow@example.com", code, caller)).toEqual({ ok: false, reason: "expired" });
   });
@@ -155,9 +160,12 @@ describe("an attacker who knows only the victim's address", () => {
     for (let round = 0; round < 5; round++) {
       const elsewhere = attacker();
       await send("target-1@example.com", elsewhere);
-      for (let guess = 0; guess < 4; guess++) expect((await verify("target-1@example.com", wrongCode(code), elsewhere)).ok).toBe(false);
+      for (let guess = 0; guess < 4; guess++)
+        expect((await verify("target-1@example.com", wrongCode(code), elsewhere)).ok).toBe(false);
       // Guessing without any attempt of one's own (no pending sign-in cookie) spends nothing either.
-      expect(await verifySignInCode({ email: "target-1@example.com", code: wrongCode(code), attemptId: null }, elsewhere)).toEqual({ ok: false, reason: "expired" });
+      expect(
+        await verifySignInCode({ email: "target-1@example.com", code: wrongCode(code), attemptId: null }, elsewhere),
+      ).toEqual({ ok: false, reason: "expired" });
     }
     expect((await verify("target-1@example.com", code, victim)).ok).toBe(true);
   });

@@ -3,7 +3,16 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { isAPIError } from "better-auth/api";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
-import { auth, DEMO_ACCOUNTS, DEMO_CODE, SIGN_IN_CODE_ATTEMPTS, SIGN_IN_CODE_MINUTES, signUpEnabled, type SessionUser } from "../platform/auth/auth";
+
+import {
+  auth,
+  DEMO_ACCOUNTS,
+  DEMO_CODE,
+  SIGN_IN_CODE_ATTEMPTS,
+  SIGN_IN_CODE_MINUTES,
+  signUpEnabled,
+  type SessionUser,
+} from "../platform/auth/auth";
 import { db } from "../platform/db/client";
 import { signInCode, user } from "../platform/db/schema";
 import { sendSignInCodeEmail } from "../platform/email/sign-in-code";
@@ -25,7 +34,8 @@ export const MAX_GUESSES_PER_ADDRESS_PER_DAY = rateLimits.sendCodePerEmailDaily.
 const isDemoAccount = (email: string) => getEnv().DEMO_MODE && (DEMO_ACCOUNTS as readonly string[]).includes(email);
 
 /** The code as stored: an HMAC bound to the attempt's id, so a leaked table gives neither codes nor a lookup table. */
-const codeHash = (attemptId: string, code: string) => createHmac("sha256", getEnv().AUTH_SECRET).update(`${attemptId}:${code}`).digest("base64url");
+const codeHash = (attemptId: string, code: string) =>
+  createHmac("sha256", getEnv().AUTH_SECRET).update(`${attemptId}:${code}`).digest("base64url");
 
 function sameHash(stored: string, candidate: string): boolean {
   const a = Buffer.from(stored);
@@ -38,12 +48,20 @@ function sameHash(stored: string, candidate: string): boolean {
  * has a budget of its own that nobody else can exhaust; every other browser shares the address's budget, which
  * also bounds how many codes, and so how many guesses, an attacker can get for one address in a day.
  */
-function sendBudgets(email: string, caller: Caller & { trustedDevice?: string | null }): Array<[string, RateLimitRule]> {
+function sendBudgets(
+  email: string,
+  caller: Caller & { trustedDevice?: string | null },
+): Array<[string, RateLimitRule]> {
   const perClient: [string, RateLimitRule] = [`send-code:client:${caller.client}`, rateLimits.sendCodePerClient];
   // The demo accounts' code is public: a shared per-address budget would only let one visitor lock out the others.
   if (isDemoAccount(email)) return [perClient];
-  if (caller.trustedDevice) return [perClient, [`send-code:device:${caller.trustedDevice}`, rateLimits.sendCodePerDevice]];
-  return [perClient, [`send-code:email:${email}`, rateLimits.sendCodePerEmail], [`send-code:email-day:${email}`, rateLimits.sendCodePerEmailDaily]];
+  if (caller.trustedDevice)
+    return [perClient, [`send-code:device:${caller.trustedDevice}`, rateLimits.sendCodePerDevice]];
+  return [
+    perClient,
+    [`send-code:email:${email}`, rateLimits.sendCodePerEmail],
+    [`send-code:email-day:${email}`, rateLimits.sendCodePerEmailDaily],
+  ];
 }
 
 /**
@@ -66,13 +84,18 @@ export async function sendSignInCode(
   // This browser's previous code (a resend) ends; other browsers' codes for the same address are left alone.
   if (caller.previousAttemptId) await db.delete(signInCode).where(eq(signInCode.id, caller.previousAttemptId));
   await db.delete(signInCode).where(lt(signInCode.expiresAt, now));
-  await db.insert(signInCode).values({ id: attemptId, email, codeHash: codeHash(attemptId, code), expiresAt: now + SIGN_IN_CODE_MINUTES * 60_000 });
+  await db.insert(signInCode).values({
+    id: attemptId,
+    email,
+    codeHash: codeHash(attemptId, code),
+    expiresAt: now + SIGN_IN_CODE_MINUTES * 60_000,
+  });
   if (!demo && (known || signUpEnabled)) {
     // Written after this answer has gone, not only not awaited: even building the e-mail took a known address's
     // answer over a millisecond longer than an unknown one's (`npm run bench:enumeration`).
     setTimeout(() => {
-      sendSignInCodeEmail({ to: email, code, language: caller.language, minutes: SIGN_IN_CODE_MINUTES }).catch((error: unknown) =>
-        logger.error("sign-in code e-mail failed", { email, error: String(error) }),
+      sendSignInCodeEmail({ to: email, code, language: caller.language, minutes: SIGN_IN_CODE_MINUTES }).catch(
+        (error: unknown) => logger.error("sign-in code e-mail failed", { email, error: String(error) }),
       );
     }, 5);
   }
@@ -85,20 +108,36 @@ export type VerifyResult =
   | RateLimited;
 
 /** Spends one attempt of this browser's code; tells whether the code was right, and what is left otherwise. */
-async function checkCode(attemptId: string, email: string, code: string): Promise<"right" | "invalid" | "expired" | "exhausted"> {
+async function checkCode(
+  attemptId: string,
+  email: string,
+  code: string,
+): Promise<"right" | "invalid" | "expired" | "exhausted"> {
   const now = Date.now();
   // Counted before it is compared, in one statement: concurrent guesses cannot spend more than the allowed attempts.
   const [spent] = await db
     .update(signInCode)
     .set({ attempts: sql`${signInCode.attempts} + 1` })
-    .where(and(eq(signInCode.id, attemptId), eq(signInCode.email, email), lt(signInCode.attempts, SIGN_IN_CODE_ATTEMPTS), gt(signInCode.expiresAt, now)))
+    .where(
+      and(
+        eq(signInCode.id, attemptId),
+        eq(signInCode.email, email),
+        lt(signInCode.attempts, SIGN_IN_CODE_ATTEMPTS),
+        gt(signInCode.expiresAt, now),
+      ),
+    )
     .returning({ attempts: signInCode.attempts, codeHash: signInCode.codeHash });
   if (!spent) {
-    const [row] = await db.select().from(signInCode).where(and(eq(signInCode.id, attemptId), eq(signInCode.email, email))).limit(1);
+    const [row] = await db
+      .select()
+      .from(signInCode)
+      .where(and(eq(signInCode.id, attemptId), eq(signInCode.email, email)))
+      .limit(1);
     if (!row) return "invalid";
     return row.expiresAt <= now ? "expired" : "exhausted";
   }
-  if (!sameHash(spent.codeHash, codeHash(attemptId, code))) return spent.attempts >= SIGN_IN_CODE_ATTEMPTS ? "exhausted" : "invalid";
+  if (!sameHash(spent.codeHash, codeHash(attemptId, code)))
+    return spent.attempts >= SIGN_IN_CODE_ATTEMPTS ? "exhausted" : "invalid";
   const taken = await db.delete(signInCode).where(eq(signInCode.id, attemptId)).returning({ id: signInCode.id });
   return taken.length > 0 ? "right" : "invalid";
 }
@@ -122,16 +161,22 @@ export async function verifySignInCode(
     // Our code was right: better-auth's own one-time code is made and spent at once, server-side only, so the
     // session, the sign-up, the ban check and the cookies stay better-auth's.
     const otp = await auth.api.createVerificationOTP({ body: { email, type: "sign-in" } });
-    const { headers, response } = await auth.api.signInEmailOTP({ body: { email, otp }, headers: caller.headers, returnHeaders: true });
+    const { headers, response } = await auth.api.signInEmailOTP({
+      body: { email, otp },
+      headers: caller.headers,
+      returnHeaders: true,
+    });
     // A new sign-in ends the session this browser had before (ASVS 7.2.4).
-    if (caller.previousSessionToken) await (await auth.$context).internalAdapter.deleteSession(caller.previousSessionToken);
+    if (caller.previousSessionToken)
+      await (await auth.$context).internalAdapter.deleteSession(caller.previousSessionToken);
     return { ok: true, user: response.user as SessionUser, setCookies: headers.getSetCookie() };
   } catch (error) {
     if (!isAPIError(error)) throw error;
     const errorCode = (error.body as { code?: string } | undefined)?.code;
     if (errorCode === "BANNED_USER") return { ok: false, reason: "banned" };
     // Sign-up is off and the address is unknown (or a concurrent sign-in won the race): the same answer as a wrong code.
-    if (errorCode !== "USER_NOT_FOUND" && errorCode !== "INVALID_OTP") logger.warn("sign-in refused", { code: errorCode, status: error.statusCode });
+    if (errorCode !== "USER_NOT_FOUND" && errorCode !== "INVALID_OTP")
+      logger.warn("sign-in refused", { code: errorCode, status: error.statusCode });
     return { ok: false, reason: "invalid" };
   }
 }

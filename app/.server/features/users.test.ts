@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+
 import { client, db } from "../platform/db/client";
 import { user } from "../platform/db/schema";
 import { completeOnboarding, countUsers, getUser, listUsers, updateName } from "./users";
@@ -29,7 +30,9 @@ describe("the manager's user list", () => {
   });
 
   it("finds users by the start of their e-mail or of their name, in any case", async () => {
-    expect((await listUsers({ searchTerm: "PERSON1" })).items.map((item) => item.email)).toEqual(Array.from({ length: 10 }, (_, i) => `person1${i}@example.test`));
+    expect((await listUsers({ searchTerm: "PERSON1" })).items.map((item) => item.email)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `person1${i}@example.test`),
+    );
     const graces = await listUsers({ searchTerm: "grace", limit: 100 });
     expect(graces.items).toHaveLength(23);
     expect(graces.items.every((item) => item.name.startsWith("Grace"))).toBe(true);

@@ -2,7 +2,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { EnvError, dataDirectory, parseEnv } from "./env";
+
+import { dataDirectory, EnvError, parseEnv } from "./env";
 
 const secret = "a-test-secret-that-is-long-enough-0123456789";
 const noWarning = (message: string) => {

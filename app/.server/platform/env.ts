@@ -8,7 +8,9 @@ const booleanFlag = (fallback: boolean) =>
   z
     .enum(["true", "false", "1", "0", "yes", "no", "on", "off", ""])
     .optional()
-    .transform((value) => (value === undefined || value === "" ? fallback : ["true", "1", "yes", "on"].includes(value)));
+    .transform((value) =>
+      value === undefined || value === "" ? fallback : ["true", "1", "yes", "on"].includes(value),
+    );
 
 /** A whole number, `fallback` when unset or empty (an empty line in .env means "the default", not 0). */
 const wholeNumber = (fallback: number, { min, max }: { min: number; max: number }) =>
@@ -31,7 +33,10 @@ const schema = z.object({
   DATABASE_URL: z
     .string()
     .default("file:./data/app.db")
-    .refine((url) => /^(file:|libsql:\/\/|https?:\/\/|wss?:\/\/)/.test(url), "must start with file:, libsql://, http(s):// or ws(s)://")
+    .refine(
+      (url) => /^(file:|libsql:\/\/|https?:\/\/|wss?:\/\/)/.test(url),
+      "must start with file:, libsql://, http(s):// or ws(s)://",
+    )
     // libSQL takes a bare `file:` as a throwaway database: every restart would start empty.
     .refine((url) => !/^file:(\?|$)/.test(url), "file: needs a path, e.g. file:./data/app.db"),
   DATABASE_AUTH_TOKEN: optionalText,
@@ -42,7 +47,12 @@ const schema = z.object({
   ADMIN_USER_IDS: z
     .string()
     .default("")
-    .transform((value) => value.split(",").map((id) => id.trim()).filter(Boolean)),
+    .transform((value) =>
+      value
+        .split(",")
+        .map((id) => id.trim())
+        .filter(Boolean),
+    ),
   GITHUB_CLIENT_ID: optionalText,
   GITHUB_CLIENT_SECRET: optionalText,
   DEMO_MODE: booleanFlag(false),
@@ -108,7 +118,9 @@ export function parseEnv(
   const parsed = result.data;
   if (Boolean(parsed.GITHUB_CLIENT_ID) !== Boolean(parsed.GITHUB_CLIENT_SECRET)) {
     const missing = parsed.GITHUB_CLIENT_ID ? "GITHUB_CLIENT_SECRET" : "GITHUB_CLIENT_ID";
-    throw new EnvError(`Invalid environment variable ${missing}: GitHub sign-in needs both GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET`);
+    throw new EnvError(
+      `Invalid environment variable ${missing}: GitHub sign-in needs both GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET`,
+    );
   }
   const appUrl = (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, "");
   return {

@@ -1,5 +1,6 @@
 // Small response helpers shared by route actions.
 import { data } from "react-router";
+
 import { formatDuration } from "../../lib/i18n";
 import { message } from "../../lib/validation";
 

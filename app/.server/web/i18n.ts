@@ -1,5 +1,6 @@
 import { createCookie } from "react-router";
 import { createI18nextMiddleware } from "remix-i18next";
+
 import { resources } from "../../lib/dictionaries";
 import { defaultLanguage, languages } from "../../lib/i18n";
 import { getEnv } from "../platform/env";

@@ -1,4 +1,5 @@
 import { createContext, type MiddlewareFunction } from "react-router";
+
 import { getEnv } from "../platform/env";
 import { applySecurityHeaders, createNonce } from "../platform/security/headers";
 import { isSameSiteRequest } from "../platform/security/origin";

@@ -3,6 +3,7 @@
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+
 import { signedInAs } from "../../../tests/support/sessions";
 import { auth } from "../platform/auth/auth";
 import { db } from "../platform/db/client";
@@ -12,7 +13,10 @@ import { getSession, sessionMiddleware } from "./session";
 async function visit(cookie: string) {
   const context = new RouterContextProvider();
   const request = new Request(`${process.env.APP_URL}/app`, { headers: { Cookie: cookie } });
-  const response = (await sessionMiddleware({ request, context, params: {}, unstable_pattern: "/app" } as never, async () => new Response("page"))) as Response;
+  const response = (await sessionMiddleware(
+    { request, context, params: {}, unstable_pattern: "/app" } as never,
+    async () => new Response("page"),
+  )) as Response;
   return { session: getSession(context), response };
 }
 
@@ -42,7 +46,10 @@ describe("the session guard", () => {
   it("does not extend a banned user's session", async () => {
     const { userId, cookie } = await signedInAs("stale@example.com");
     // A session due for its daily refresh: better-auth would push it 30 days on.
-    await db.update(session).set({ updatedAt: new Date(Date.now() - 2 * 24 * 60 * 60 * 1000) }).where(eq(session.userId, userId));
+    await db
+      .update(session)
+      .set({ updatedAt: new Date(Date.now() - 2 * 24 * 60 * 60 * 1000) })
+      .where(eq(session.userId, userId));
     await db.update(user).set({ banned: true }).where(eq(user.id, userId));
     const { response } = await visit(cookie);
     expect(response.headers.getSetCookie().join("\n")).not.toMatch(/session_token=[^;]+;.*Max-Age=2592000/);
@@ -51,7 +58,10 @@ describe("the session guard", () => {
 
   it("lets a user whose ban has ended back in", async () => {
     const { userId, cookie } = await signedInAs("pardoned@example.com");
-    await db.update(user).set({ banned: true, banExpires: new Date(Date.now() - 1000) }).where(eq(user.id, userId));
+    await db
+      .update(user)
+      .set({ banned: true, banExpires: new Date(Date.now() - 1000) })
+      .where(eq(user.id, userId));
     expect((await visit(cookie)).session?.user.email).toBe("pardoned@example.com");
   });
 

@@ -1,11 +1,12 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { getEnv } from "../platform/env";
+
 import { auth, SESSION_COOKIE, type Session } from "../platform/auth/auth";
+import { getEnv } from "../platform/env";
 
 const sessionContext = createContext<Session | null>(null);
 
 /** A ban is in force until its end date, if it has one. */
-export function isBanned(user: { banned?: boolean | null; banExpires?: Date | null }, now = Date.now()): boolean {
+function isBanned(user: { banned?: boolean | null; banExpires?: Date | null }, now = Date.now()): boolean {
   return Boolean(user.banned) && (!user.banExpires || user.banExpires.getTime() > now);
 }
 

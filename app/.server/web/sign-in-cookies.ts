@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { createCookie } from "react-router";
 import { z } from "zod";
+
 import { SIGN_IN_CODE_MINUTES } from "../platform/auth/auth";
 import { getEnv } from "../platform/env";
 
@@ -66,6 +67,9 @@ export async function rememberDeviceCookie(request: Request, email: string): Pro
   const normalised = email.trim().toLowerCase();
   const entries = await devices(request);
   const nonce = entries.find((entry) => entry.email === normalised)?.nonce ?? randomBytes(18).toString("base64url");
-  const next = [{ email: normalised, nonce }, ...entries.filter((entry) => entry.email !== normalised)].slice(0, DEVICE_ADDRESSES);
+  const next = [{ email: normalised, nonce }, ...entries.filter((entry) => entry.email !== normalised)].slice(
+    0,
+    DEVICE_ADDRESSES,
+  );
   return deviceCookie.serialize(next);
 }

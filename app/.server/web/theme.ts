@@ -1,4 +1,5 @@
 import { createCookie } from "react-router";
+
 import { getEnv } from "../platform/env";
 
 export const themes = ["system", "light", "dark"] as const;

@@ -1,6 +1,7 @@
 // Toasts across a redirect: a short-lived signed cookie, read and cleared by the root loader (Epic Stack's idea).
 import { randomUUID } from "node:crypto";
 import { createCookie, redirect } from "react-router";
+
 import { toastTypes, type Toast } from "../../lib/toast";
 import { getEnv } from "../platform/env";
 

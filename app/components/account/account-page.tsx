@@ -1,14 +1,15 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
+
 import { changeNameSchema } from "~/lib/schemas/account";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { PageHeader } from "../layout/page-header";
-import { useUserLabels } from "../users/user-status";
 import { Button, buttonClassName } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { Field } from "../ui/field";
 import { DialogLink, ResponsiveDialog } from "../ui/responsive-dialog";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useUserLabels } from "../users/user-status";
 
 type AccountUser = { email: string; name: string; admin: boolean; createdAt: string };
 
@@ -26,7 +27,11 @@ export function AccountPage({ user, result }: { user: AccountUser; result: Submi
         <dt className="text-sm text-zinc-600 dark:text-zinc-400">{t("account.name")}</dt>
         <dd className="flex flex-wrap items-center gap-3">
           <bdi>{user.name}</bdi>
-          <DialogLink name="change-name" param="state" className="text-sm text-brand-600 underline-offset-4 hover:underline dark:text-brand-100">
+          <DialogLink
+            name="change-name"
+            param="state"
+            className="text-sm text-brand-600 underline-offset-4 hover:underline dark:text-brand-100"
+          >
             {t("account.changeName")}
           </DialogLink>
         </dd>
@@ -47,11 +52,21 @@ export function AccountPage({ user, result }: { user: AccountUser; result: Submi
       <ResponsiveDialog name="change-name" param="state" title={t("account.changeNameTitle")}>
         <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
           <input type="hidden" name="intent" value="change-name" />
-          <Field {...getInputProps(fields.name, { type: "text" })} label={t("account.name")} autoComplete="name" errors={fields.name.errors} errorId={fields.name.errorId} />
+          <Field
+            {...getInputProps(fields.name, { type: "text" })}
+            label={t("account.name")}
+            autoComplete="name"
+            errors={fields.name.errors}
+            errorId={fields.name.errorId}
+          />
           <Button pending={navigation.state === "submitting"}>{t("common.save")}</Button>
         </Form>
       </ResponsiveDialog>
-      <ConfirmDialog name="sign-out-others" description={t("account.signOutEverywhere")} fields={{ intent: "sign-out-others" }} />
+      <ConfirmDialog
+        name="sign-out-others"
+        description={t("account.signOutEverywhere")}
+        fields={{ intent: "sign-out-others" }}
+      />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
+
 import { SignOutButton } from "../auth/sign-out-button";
 import { Preferences } from "../preferences";
 
@@ -8,7 +9,9 @@ export type NavItem = { to: string; label: string; end?: boolean };
 
 const linkClassName = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600 ${
-    isActive ? "bg-zinc-100 text-zinc-950 dark:bg-zinc-800 dark:text-white" : "text-zinc-700 hover:bg-zinc-50 dark:text-zinc-300 dark:hover:bg-zinc-900"
+    isActive
+      ? "bg-zinc-100 text-zinc-950 dark:bg-zinc-800 dark:text-white"
+      : "text-zinc-700 hover:bg-zinc-50 dark:text-zinc-300 dark:hover:bg-zinc-900"
   }`;
 
 function NavLinks({ nav }: { nav: NavItem[] }) {
@@ -25,11 +28,24 @@ function NavLinks({ nav }: { nav: NavItem[] }) {
  * The frame of /app and /manager: product name, navigation, the signed-in user and sign-out; below 768 px the
  * navigation folds into a disclosure menu (a <details>, so it opens without JavaScript too).
  */
-export function AreaLayout({ home, nav, userName, children }: { home: string; nav: NavItem[]; userName: string; children: ReactNode }) {
+export function AreaLayout({
+  home,
+  nav,
+  userName,
+  children,
+}: {
+  home: string;
+  nav: NavItem[];
+  userName: string;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <div className="flex min-h-dvh flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2 dark:focus:bg-zinc-900">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2 dark:focus:bg-zinc-900"
+      >
         {t("common.skipToContent")}
       </a>
       <header className="border-b border-zinc-200 dark:border-zinc-800">
@@ -47,7 +63,9 @@ export function AreaLayout({ home, nav, userName, children }: { home: string; na
             <SignOutButton />
           </div>
           <details className="w-full md:hidden">
-            <summary className="cursor-pointer rounded-md px-3 py-2 text-sm font-medium hover:bg-zinc-50 dark:hover:bg-zinc-900">{t("common.openMenu")}</summary>
+            <summary className="cursor-pointer rounded-md px-3 py-2 text-sm font-medium hover:bg-zinc-50 dark:hover:bg-zinc-900">
+              {t("common.openMenu")}
+            </summary>
             <nav aria-label={t("common.mainNavigation")}>
               <ul className="mt-2 flex flex-col gap-1">
                 <NavLinks nav={nav} />

@@ -3,6 +3,7 @@
 // typed sits in its own bidi isolate, a <bdi> or an element with `dir` (which the HTML rendering rules isolate).
 import { cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+
 import type { RepositoryView as Repository } from "~/lib/schemas/repository";
 import { renderWithRouter } from "../../../tests/support/render";
 import { RepositoryDetails } from "./repository-details";
@@ -27,7 +28,9 @@ function isolate(element: Element): Element | null {
 
 /** The element whose own text is exactly `text`. */
 function byOwnText(text: string): HTMLElement {
-  return screen.getByText((_, element) => [...(element?.childNodes ?? [])].some((node) => node.nodeType === 3 && node.textContent === text));
+  return screen.getByText((_, element) =>
+    [...(element?.childNodes ?? [])].some((node) => node.nodeType === 3 && node.textContent === text),
+  );
 }
 
 describe("repository text in a right-to-left page", () => {
@@ -55,7 +58,12 @@ describe("repository text in a right-to-left page", () => {
     renderWithRouter(
       () => (
         <RepositoryList
-          data={{ searchTerm: "", isFirstPage: true, firstPageHref: "/app/repositories", page: { items: [repository], nextHref: null } }}
+          data={{
+            searchTerm: "",
+            isFirstPage: true,
+            firstPageHref: "/app/repositories",
+            page: { items: [repository], nextHref: null },
+          }}
           detailHref={(id) => `/app/repositories/${id}`}
         />
       ),

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+
 import type { RepositoryView as Repository } from "~/lib/schemas/repository";
 import { RepositoryLink } from "./repository-link";
 

@@ -1,24 +1,48 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
-import { translateMessage } from "~/lib/validation";
+
 import { repositorySchema } from "~/lib/schemas/repository";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { translateMessage } from "~/lib/validation";
 import { Button, buttonClassName } from "../ui/button";
 import { Field } from "../ui/field";
-import { useSchemaForm } from "~/lib/use-schema-form";
 
 type Values = { name: string; link: string; description: string };
 
 /** Create and update: one form, one schema; what was typed stays after a refusal. */
-export function RepositoryForm({ result, defaultValue, submitLabel, cancelHref }: { result: SubmissionResult<string[]> | undefined; defaultValue?: Values; submitLabel: string; cancelHref: string }) {
+export function RepositoryForm({
+  result,
+  defaultValue,
+  submitLabel,
+  cancelHref,
+}: {
+  result: SubmissionResult<string[]> | undefined;
+  defaultValue?: Values;
+  submitLabel: string;
+  cancelHref: string;
+}) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const [form, fields] = useSchemaForm(repositorySchema, { lastResult: result, defaultValue: defaultValue });
   const descriptionError = fields.description.errors?.[0];
   return (
     <Form method="post" {...getFormProps(form)} className="flex max-w-xl flex-col gap-2">
-      <Field {...getInputProps(fields.name, { type: "text" })} label={t("repositories.name")} errors={fields.name.errors} errorId={fields.name.errorId} />
-      <Field {...getInputProps(fields.link, { type: "text" })} label={t("repositories.link")} dir="ltr" inputMode="url" placeholder="github.com/owner/name" errors={fields.link.errors} errorId={fields.link.errorId} />
+      <Field
+        {...getInputProps(fields.name, { type: "text" })}
+        label={t("repositories.name")}
+        errors={fields.name.errors}
+        errorId={fields.name.errorId}
+      />
+      <Field
+        {...getInputProps(fields.link, { type: "text" })}
+        label={t("repositories.link")}
+        dir="ltr"
+        inputMode="url"
+        placeholder="github.com/owner/name"
+        errors={fields.link.errors}
+        errorId={fields.link.errorId}
+      />
       <div className="flex flex-col gap-1">
         <label htmlFor={fields.description.id} className="text-sm font-medium">
           {t("repositories.descriptionLabel")}

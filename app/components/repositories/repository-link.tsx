@@ -14,7 +14,13 @@ export function RepositoryLink({ link }: { link: string }) {
     );
   }
   return (
-    <a href={href} rel="noopener noreferrer nofollow" target="_blank" dir="ltr" className="break-all text-brand-600 underline-offset-4 hover:underline dark:text-brand-100">
+    <a
+      href={href}
+      rel="noopener noreferrer nofollow"
+      target="_blank"
+      dir="ltr"
+      className="break-all text-brand-600 underline-offset-4 hover:underline dark:text-brand-100"
+    >
       {link}
     </a>
   );

@@ -4,6 +4,7 @@ import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { createRoutesStub, useLoaderData, useLocation } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
+
 import { i18nFor, renderWithRouter } from "../../../tests/support/render";
 import { ConfirmDialog } from "./confirm-dialog";
 
@@ -19,14 +20,21 @@ const fields = { intent: "delete", id: "repo-42" };
 function confirm(action?: string) {
   return (
     <>
-      <ConfirmDialog name="delete-repo" description="The repository will be deleted." fields={fields} {...(action ? { action } : {})} />
+      <ConfirmDialog
+        name="delete-repo"
+        description="The repository will be deleted."
+        fields={fields}
+        {...(action ? { action } : {})}
+      />
       <CurrentUrl />
     </>
   );
 }
 
 function hiddenFields(form: HTMLElement) {
-  return [...form.querySelectorAll<HTMLInputElement>('input[type="hidden"]')].map((input) => `${input.name}=${input.value}`);
+  return [...form.querySelectorAll<HTMLInputElement>('input[type="hidden"]')].map(
+    (input) => `${input.name}=${input.value}`,
+  );
 }
 
 describe("ConfirmDialog", () => {
@@ -41,7 +49,9 @@ describe("ConfirmDialog", () => {
     const dialog = screen.getByRole("dialog", { name: "Are you sure?" });
     expect(within(dialog).getByRole("heading", { name: "Are you sure?" })).toBeTruthy();
     expect(within(dialog).getByText("The repository will be deleted.")).toBeTruthy();
-    expect(within(dialog).getByRole("link", { name: "Cancel" }).getAttribute("href")).toBe("/app/repositories?searchTerm=a");
+    expect(within(dialog).getByRole("link", { name: "Cancel" }).getAttribute("href")).toBe(
+      "/app/repositories?searchTerm=a",
+    );
     // Its own Cancel replaces the dialog's Close link.
     expect(within(dialog).queryByRole("link", { name: "Close" })).toBeNull();
 

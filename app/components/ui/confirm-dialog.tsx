@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation, useNavigation } from "react-router";
-import { Button, buttonClassName } from "./button";
+
 import { dialogHref } from "~/lib/dialog";
+import { Button, buttonClassName } from "./button";
 import { ResponsiveDialog } from "./responsive-dialog";
 
 type ConfirmDialogProps = {

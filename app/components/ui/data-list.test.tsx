@@ -4,6 +4,7 @@ import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { createRoutesStub, Link, useLoaderData } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
+
 import { i18nFor, renderWithRouter } from "../../../tests/support/render";
 import { DataList, type ListPage } from "./data-list";
 
@@ -54,7 +55,9 @@ describe("DataList", () => {
   });
 
   it("offers a Retry link to the same URL without JavaScript", () => {
-    const Stub = createRoutesStub([{ path: "*", Component: () => list({ items: [], nextHref: null }, { error: true }) }]);
+    const Stub = createRoutesStub([
+      { path: "*", Component: () => list({ items: [], nextHref: null }, { error: true }) },
+    ]);
     const html = renderToString(
       <I18nextProvider i18n={i18nFor("en")}>
         <Stub initialEntries={["/app/repositories?searchTerm=a"]} />
@@ -124,7 +127,11 @@ describe("DataList", () => {
     await act(async () => {
       fireEvent.click(screen.getByRole("link", { name: "search slow" }));
     });
-    await waitFor(() => expect(screen.getByRole("list", { name: "Repositories" }).closest("[aria-busy]")?.getAttribute("aria-busy")).toBe("true"));
+    await waitFor(() =>
+      expect(screen.getByRole("list", { name: "Repositories" }).closest("[aria-busy]")?.getAttribute("aria-busy")).toBe(
+        "true",
+      ),
+    );
     expect(await screen.findByText("Loading...", {}, { timeout: 2000 })).toBeTruthy();
     await act(async () => {
       slow.resolve();

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useLocation, useNavigation, useRevalidator } from "react-router";
+
 import { useDelayedPending } from "~/lib/use-delayed-pending";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Alert } from "./alert";
@@ -72,7 +73,14 @@ export function DataList<T>({
   // starts over; a fetched page is appended once, and only when it was asked for the page still shown.
   let current = shown;
   if (!samePage(current.page, page)) {
-    current = { page, data: fetcher.data, items: page.items, nextHref: page.nextHref, requestedFor: null, focusFrom: null };
+    current = {
+      page,
+      data: fetcher.data,
+      items: page.items,
+      nextHref: page.nextHref,
+      requestedFor: null,
+      focusFrom: null,
+    };
   } else if (fetcher.data !== current.data && fetcher.state === "idle") {
     const fetched = current.requestedFor && samePage(current.requestedFor, page) ? fetcher.data?.[pageKey] : undefined;
     // An item already shown is not repeated (rows may shift between two requests).
@@ -132,7 +140,10 @@ export function DataList<T>({
   return (
     <div className="flex flex-col gap-3" aria-busy={loading || undefined}>
       {/* Always in the page, so screen readers announce the text when it appears. */}
-      <p role="status" className={showPending ? "flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400" : "sr-only"}>
+      <p
+        role="status"
+        className={showPending ? "flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400" : "sr-only"}
+      >
         {showPending ? (
           <>
             <Spinner />
@@ -153,7 +164,11 @@ export function DataList<T>({
           }`}
         >
           {current.items.map((item) => (
-            <li key={getKey(item)} tabIndex={-1} className="focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600">
+            <li
+              key={getKey(item)}
+              tabIndex={-1}
+              className="focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
+            >
               {renderItem(item)}
             </li>
           ))}

@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
+
 import { translateMessage } from "~/lib/validation";
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & {

@@ -3,6 +3,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, describe, expect, it } from "vitest";
+
 import { i18nFor } from "../../../tests/support/render";
 import { Alert } from "./alert";
 import { Button } from "./button";
@@ -16,7 +17,9 @@ function renderIn(ui: ReactNode, language = "en") {
 
 describe("Field", () => {
   it("binds its label to the input and passes the input's attributes through", () => {
-    renderIn(<Field id="email" name="email" type="email" label="Email" errorId="email-error" required defaultValue="a@b.c" />);
+    renderIn(
+      <Field id="email" name="email" type="email" label="Email" errorId="email-error" required defaultValue="a@b.c" />,
+    );
     const input = screen.getByLabelText("Email") as HTMLInputElement;
     expect(input.tagName).toBe("INPUT");
     expect(input.id).toBe("email");
@@ -38,7 +41,15 @@ describe("Field", () => {
   });
 
   it("shows the first error, translated, in the error line and marks the input invalid", () => {
-    const { container } = renderIn(<Field id="email" name="email" label="Email" errorId="email-error" errors={["validation.emailInvalid", "validation.required"]} />);
+    const { container } = renderIn(
+      <Field
+        id="email"
+        name="email"
+        label="Email"
+        errorId="email-error"
+        errors={["validation.emailInvalid", "validation.required"]}
+      />,
+    );
     const input = screen.getByLabelText("Email");
     expect(input.getAttribute("aria-invalid")).toBe("true");
     expect(input.getAttribute("aria-describedby")).toBe("email-error");
@@ -46,17 +57,24 @@ describe("Field", () => {
   });
 
   it("interpolates the params of a message key", () => {
-    const { container } = renderIn(<Field id="bio" name="bio" label="Bio" errorId="bio-error" errors={['validation.tooLong|{"max":1000}']} />);
+    const { container } = renderIn(
+      <Field id="bio" name="bio" label="Bio" errorId="bio-error" errors={['validation.tooLong|{"max":1000}']} />,
+    );
     expect(container.querySelector("#bio-error")?.textContent).toBe("Must be at most 1000 characters");
   });
 
   it("speaks French", () => {
-    const { container } = renderIn(<Field id="bio" name="bio" label="Bio" errorId="bio-error" errors={['validation.tooLong|{"max":1000}']} />, "fr");
+    const { container } = renderIn(
+      <Field id="bio" name="bio" label="Bio" errorId="bio-error" errors={['validation.tooLong|{"max":1000}']} />,
+      "fr",
+    );
     expect(container.querySelector("#bio-error")?.textContent).toBe("Doit comporter au plus 1000 caractères");
   });
 
   it("falls back to a generic message for an unknown key", () => {
-    const { container } = renderIn(<Field id="x" name="x" label="X" errorId="x-error" errors={["validation.noSuchKey"]} />);
+    const { container } = renderIn(
+      <Field id="x" name="x" label="X" errorId="x-error" errors={["validation.noSuchKey"]} />,
+    );
     expect(container.querySelector("#x-error")?.textContent).toBe("Invalid input");
   });
 

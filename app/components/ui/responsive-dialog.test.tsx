@@ -5,6 +5,7 @@ import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { createRoutesStub, useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+
 import { i18nFor, renderWithRouter } from "../../../tests/support/render";
 import { DialogLink, ResponsiveDialog } from "./responsive-dialog";
 

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
+
 import { dialogHref } from "~/lib/dialog";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useMediaQuery } from "~/lib/use-media-query";
@@ -10,7 +11,17 @@ import { buttonClassName } from "./button";
 const BottomDrawer = lazy(() => import("./bottom-drawer"));
 
 /** A link that opens the dialog `name` (the page keeps its scroll position). */
-export function DialogLink({ name, param = "modal", className, children }: { name: string; param?: string; className?: string; children: ReactNode }) {
+export function DialogLink({
+  name,
+  param = "modal",
+  className,
+  children,
+}: {
+  name: string;
+  param?: string;
+  className?: string;
+  children: ReactNode;
+}) {
   const location = useLocation();
   return (
     <Link to={dialogHref(location, name, param)} preventScrollReset className={className}>
@@ -19,13 +30,27 @@ export function DialogLink({ name, param = "modal", className, children }: { nam
   );
 }
 
-type ResponsiveDialogProps = { name: string; param?: string; title: string; description?: ReactNode; closeButton?: boolean; children: ReactNode };
+type ResponsiveDialogProps = {
+  name: string;
+  param?: string;
+  title: string;
+  description?: ReactNode;
+  closeButton?: boolean;
+  children: ReactNode;
+};
 
 /**
  * Below 640 px a bottom drawer (vaul: closes past 0.25 of its height or on a fast flick), at or above
  * it a centred dialog with a Close button. Without JavaScript the server renders it open from the URL.
  */
-export function ResponsiveDialog({ name, param = "modal", title, description, closeButton = true, children }: ResponsiveDialogProps) {
+export function ResponsiveDialog({
+  name,
+  param = "modal",
+  title,
+  description,
+  closeButton = true,
+  children,
+}: ResponsiveDialogProps) {
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -45,13 +70,33 @@ export function ResponsiveDialog({ name, param = "modal", title, description, cl
     );
   }
   return (
-    <CentredDialog title={title} description={description} closeHref={closeButton ? closeHref : null} onClose={close} modal={hydrated}>
+    <CentredDialog
+      title={title}
+      description={description}
+      closeHref={closeButton ? closeHref : null}
+      onClose={close}
+      modal={hydrated}
+    >
       {children}
     </CentredDialog>
   );
 }
 
-function CentredDialog({ title, description, closeHref, onClose, modal, children }: { title: string; description?: ReactNode; closeHref: string | null; onClose: () => void; modal: boolean; children: ReactNode }) {
+function CentredDialog({
+  title,
+  description,
+  closeHref,
+  onClose,
+  modal,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  closeHref: string | null;
+  onClose: () => void;
+  modal: boolean;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();

@@ -5,6 +5,7 @@ import { renderToString } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { createRoutesStub, useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+
 import { resources } from "~/lib/dictionaries";
 import { renderWithRouter } from "../../../tests/support/render";
 import { SearchInput } from "./search-input";
@@ -34,7 +35,9 @@ describe("SearchInput", () => {
 
   it("renders a working form on the server, before any JavaScript runs", () => {
     const instance = createInstance();
-    void instance.use(initReactI18next).init({ lng: "en", resources, initAsync: false, interpolation: { escapeValue: false } });
+    void instance
+      .use(initReactI18next)
+      .init({ lng: "en", resources, initAsync: false, interpolation: { escapeValue: false } });
     const Stub = createRoutesStub([{ path: "*", Component: () => <SearchInput defaultValue="alpha" /> }]);
     const html = renderToString(
       <I18nextProvider i18n={instance}>
@@ -51,7 +54,9 @@ describe("SearchInput", () => {
   });
 
   it("offers the clear link only when there is a term, to the same URL without it (other params kept)", () => {
-    renderWithRouter(() => <SearchInput defaultValue="alpha" />, { url: "/manager/users?searchTerm=alpha&sort=name&cursor=abc" });
+    renderWithRouter(() => <SearchInput defaultValue="alpha" />, {
+      url: "/manager/users?searchTerm=alpha&sort=name&cursor=abc",
+    });
     const clear = screen.getByRole("link", { name: "Clear search" });
     expect(clear.getAttribute("href")).toBe("/manager/users?sort=name");
     cleanup();
@@ -61,8 +66,12 @@ describe("SearchInput", () => {
   });
 
   it("keeps the other params as hidden fields but drops the pagination cursor", () => {
-    const { container } = renderWithRouter(() => <SearchInput defaultValue="a" />, { url: "/users?searchTerm=a&role=admin&cursor=xyz" });
-    const hidden = [...container.querySelectorAll<HTMLInputElement>('input[type="hidden"]')].map((input) => `${input.name}=${input.value}`);
+    const { container } = renderWithRouter(() => <SearchInput defaultValue="a" />, {
+      url: "/users?searchTerm=a&role=admin&cursor=xyz",
+    });
+    const hidden = [...container.querySelectorAll<HTMLInputElement>('input[type="hidden"]')].map(
+      (input) => `${input.name}=${input.value}`,
+    );
     expect(hidden).toEqual(["role=admin"]);
   });
 

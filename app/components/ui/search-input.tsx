@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation, useSubmit } from "react-router";
+
 import { useHydrated } from "~/lib/use-hydrated";
 import { buttonClassName } from "./button";
 
@@ -99,7 +100,10 @@ export function SearchInput({ name = "searchTerm", defaultValue = "", label }: S
       </label>
       <div className="flex items-center gap-2">
         <div className="relative flex-1">
-          <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 start-3 flex items-center text-zinc-500 dark:text-zinc-400">
+          <span
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-y-0 start-3 flex items-center text-zinc-500 dark:text-zinc-400"
+          >
             <SearchIcon />
           </span>
           <input

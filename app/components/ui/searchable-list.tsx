@@ -1,10 +1,23 @@
 import type { ReactNode } from "react";
+
 import type { ListData } from "~/lib/list-params";
 import { DataList } from "./data-list";
 import { SearchInput } from "./search-input";
 
 /** A list page's body: the search box (with an optional hint), then the list with its states and "Load more". */
-export function SearchableList<T>({ data, label, hint, getKey, renderItem }: { data: ListData<T>; label: string; hint?: string; getKey: (item: T) => string; renderItem: (item: T) => ReactNode }) {
+export function SearchableList<T>({
+  data,
+  label,
+  hint,
+  getKey,
+  renderItem,
+}: {
+  data: ListData<T>;
+  label: string;
+  hint?: string;
+  getKey: (item: T) => string;
+  renderItem: (item: T) => ReactNode;
+}) {
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-2">

@@ -5,6 +5,7 @@ import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { toast } from "sonner";
 import { afterEach, describe, expect, it } from "vitest";
+
 import type { Toast } from "~/lib/toast";
 import { i18nFor } from "../../../tests/support/render";
 import { Toaster } from "./toaster";
@@ -97,7 +98,9 @@ describe("Toaster with JavaScript", () => {
       rerender(toaster({ id: `toast-${id}`, type: "error", message: "errors.serverError" }));
       await waitFor(() => expect(document.querySelectorAll("[data-sonner-toast]")).toHaveLength(index + 2));
     }
-    const visible = [...document.querySelectorAll("[data-sonner-toast]")].map((item) => item.getAttribute("data-visible"));
+    const visible = [...document.querySelectorAll("[data-sonner-toast]")].map((item) =>
+      item.getAttribute("data-visible"),
+    );
     expect(visible).toEqual(["true", "true", "true", "false"]);
   });
 

@@ -8,6 +8,7 @@ export function useUserLabels() {
   const { t } = useTranslation();
   return {
     role: (user: Pick<StatusUser, "admin">) => (user.admin ? t("users.roleAdmin") : t("users.roleUser")),
-    status: (user: StatusUser) => (user.banned ? t("users.statusBanned") : user.onboardedAt ? t("users.statusActive") : t("users.statusOnboarding")),
+    status: (user: StatusUser) =>
+      user.banned ? t("users.statusBanned") : user.onboardedAt ? t("users.statusActive") : t("users.statusOnboarding"),
   };
 }

@@ -2,6 +2,7 @@
 import { cleanup, screen } from "@testing-library/react";
 import { useTranslation } from "react-i18next";
 import { afterEach, describe, expect, it } from "vitest";
+
 import { renderWithRouter } from "../../../tests/support/render";
 import { WithUserText } from "./user-text";
 
@@ -31,7 +32,9 @@ describe("WithUserText", () => {
   });
 
   it("gives a value its direction when asked", () => {
-    renderWithRouter(() => <WithUserText sentence={(email) => `Signed in as ${email}`} value="ada@example.com" dir="ltr" />);
+    renderWithRouter(() => (
+      <WithUserText sentence={(email) => `Signed in as ${email}`} value="ada@example.com" dir="ltr" />
+    ));
     expect(screen.getByText("ada@example.com").outerHTML).toBe('<bdi dir="ltr">ada@example.com</bdi>');
   });
 

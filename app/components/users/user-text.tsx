@@ -8,7 +8,15 @@ const SLOT = "\u{E000}";
  * direction is its own, so an English name cannot move the punctuation of an Arabic sentence, nor the other way
  * round. `sentence` gets the placeholder to pass as the value: `(name) => t("app.greeting", { name })`.
  */
-export function WithUserText({ sentence, value, dir }: { sentence: (slot: string) => string; value: string; dir?: "ltr" }) {
+export function WithUserText({
+  sentence,
+  value,
+  dir,
+}: {
+  sentence: (slot: string) => string;
+  value: string;
+  dir?: "ltr";
+}) {
   const parts = sentence(SLOT).split(SLOT);
   return (
     <>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { translator } from "../dictionaries";
 import { languages } from "../i18n";
 import { translateMessage } from "../validation";
@@ -60,7 +61,8 @@ describe("repository form messages", () => {
   });
 
   it("keeps names in any script, with accents, emoji and their presentation selector", () => {
-    for (const name of ["École", "e\u0301cole", "عربي", "日本語", "Ελληνικά", "🚀 launcher", "\u2764\ufe0f-lib", "a b"]) expect(messageOf({ name }), name).toBeUndefined();
+    for (const name of ["École", "e\u0301cole", "عربي", "日本語", "Ελληνικά", "🚀 launcher", "\u2764\ufe0f-lib", "a b"])
+      expect(messageOf({ name }), name).toBeUndefined();
   });
 
   it("stores the name composed (NFC)", () => {
@@ -82,7 +84,11 @@ describe("repository form messages", () => {
   });
 
   it("accepts a valid form, trimmed, with the description defaulting to empty", () => {
-    expect(repositorySchema.parse({ name: " groundwork ", link: " github.com/a/b " })).toEqual({ name: "groundwork", link: "github.com/a/b", description: "" });
+    expect(repositorySchema.parse({ name: " groundwork ", link: " github.com/a/b " })).toEqual({
+      name: "groundwork",
+      link: "github.com/a/b",
+      description: "",
+    });
     expect(repositorySchema.parse(valid)).toEqual(valid);
   });
 
@@ -158,7 +164,18 @@ describe("repositoryNameKey", () => {
 
   it("leaves out characters that cannot be seen, also between a letter and its accent", () => {
     const key = repositoryNameKey("groundwork");
-    for (const hidden of ["\u200b", "\u202e", "\u00ad", "\u034f", "\ufeff", "\u0000", "\u2060", "\u3164", "\u180b", "\ud800"]) {
+    for (const hidden of [
+      "\u200b",
+      "\u202e",
+      "\u00ad",
+      "\u034f",
+      "\ufeff",
+      "\u0000",
+      "\u2060",
+      "\u3164",
+      "\u180b",
+      "\ud800",
+    ]) {
       expect(repositoryNameKey(`ground${hidden}work`), JSON.stringify(hidden)).toBe(key);
     }
     expect(repositoryNameKey("e\u034f\u0301cole")).toBe(repositoryNameKey("\u00e9cole"));

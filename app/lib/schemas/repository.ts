@@ -1,13 +1,14 @@
 // One schema for the repository form, used by the page (conform) and the action (docs/product.md).
 // "Name already used" needs the database, so the server adds it as a field error.
 import { z } from "zod";
+
 import { message } from "../validation";
 import { plainMultilineText, visibleText, withoutInvisibleCharacters } from "./text";
 
-export const REPOSITORY_NAME_MAX = 100;
-export const REPOSITORY_LINK_MIN = 4;
-export const REPOSITORY_LINK_MAX = 2000;
-export const REPOSITORY_DESCRIPTION_MAX = 1000;
+const REPOSITORY_NAME_MAX = 100;
+const REPOSITORY_LINK_MIN = 4;
+const REPOSITORY_LINK_MAX = 2000;
+const REPOSITORY_DESCRIPTION_MAX = 1000;
 
 export const repositorySchema = z.object({
   // Stored composed (NFC); invisible characters are refused, not stripped: the name saved is the name typed.
@@ -65,4 +66,11 @@ export function repositoryHref(link: string): string | null {
  * A repository as pages show it: what the loaders send (dates as they travel, Date or ISO text). Components take
  * this, never the server's row type.
  */
-export type RepositoryView = { id: string; name: string; link: string; description: string; createdAt: Date | string; updatedAt: Date | string };
+export type RepositoryView = {
+  id: string;
+  name: string;
+  link: string;
+  description: string;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+};

@@ -1,11 +1,15 @@
 import { describe, expect, it } from "vitest";
+
 import { translator } from "../dictionaries";
 import { formatDuration, languages } from "../i18n";
 import { translateMessage } from "../validation";
 import { loginSchema, onboardingSchema, personNameField, verifySchema } from "./sign-in";
 
 /** The first message each schema gives for an input, or undefined when the input is accepted. */
-function messageOf(schema: { safeParse: (value: unknown) => { success: boolean; error?: { issues: Array<{ message: string }> } } }, value: unknown) {
+function messageOf(
+  schema: { safeParse: (value: unknown) => { success: boolean; error?: { issues: Array<{ message: string }> } } },
+  value: unknown,
+) {
   const result = schema.safeParse(value);
   return result.success ? undefined : result.error?.issues[0]?.message;
 }
@@ -61,7 +65,8 @@ describe("sign-in form messages", () => {
   });
 
   it("keeps a person's name in any script, stored composed (NFC)", () => {
-    for (const name of ["Ada Lovelace", "Zoë", "Zoe\u0308", "أحمد", "李小龍", "Ñúñez-O'Brien"]) expect(messageOf(onboardingSchema, { name }), name).toBeUndefined();
+    for (const name of ["Ada Lovelace", "Zoë", "Zoe\u0308", "أحمد", "李小龍", "Ñúñez-O'Brien"])
+      expect(messageOf(onboardingSchema, { name }), name).toBeUndefined();
     expect(personNameField.parse(" Zoe\u0308 ")).toBe("Zo\u00eb");
   });
 

@@ -1,5 +1,6 @@
 // One schema per form, shared by the page (conform) and the action (parseWithZod); the rules: docs/product.md.
 import { z } from "zod";
+
 import { message } from "../validation";
 import { visibleText } from "./text";
 
@@ -12,7 +13,7 @@ export const emailField = z
 
 export const loginSchema = z.object({ email: emailField });
 
-export const codeField = z
+const codeField = z
   .string({ error: message("validation.codeRequired") })
   .trim()
   .min(1, message("validation.codeRequired"))
@@ -21,7 +22,7 @@ export const codeField = z
 
 export const verifySchema = z.object({ email: emailField, code: codeField });
 
-export const NAME_MAX_LENGTH = 100;
+const NAME_MAX_LENGTH = 100;
 
 /**
  * A person's name, wherever one is written (onboarding, the account page): composed (NFC), trimmed, no markup

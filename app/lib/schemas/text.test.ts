@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { hasInvisibleCharacters, plainMultilineText, searchableText, visibleText, withoutInvisibleCharacters } from "./text";
+
+import {
+  hasInvisibleCharacters,
+  plainMultilineText,
+  searchableText,
+  visibleText,
+  withoutInvisibleCharacters,
+} from "./text";
 
 /** Characters a person cannot see, each between two letters. */
 const invisible: Array<[string, string]> = [
@@ -46,13 +53,26 @@ describe("hasInvisibleCharacters", () => {
     expect(visibleText(`ab${character}cd`)).toBe(false);
   });
 
-  it.each(["groundwork", "Ada Lovelace-Byron", "École", "e\u0301cole", "Ελληνικά", "Кирилл", "عربي", "日本語", "한국어", "हिन्दी", "🚀 launch", "❤️ love", "☕︎ tea", "100% done_ok", "a\u00a0b"])(
-    "lets %s through",
-    (text) => {
-      expect(hasInvisibleCharacters(text)).toBe(false);
-      expect(visibleText(text)).toBe(true);
-    },
-  );
+  it.each([
+    "groundwork",
+    "Ada Lovelace-Byron",
+    "École",
+    "e\u0301cole",
+    "Ελληνικά",
+    "Кирилл",
+    "عربي",
+    "日本語",
+    "한국어",
+    "हिन्दी",
+    "🚀 launch",
+    "❤️ love",
+    "☕︎ tea",
+    "100% done_ok",
+    "a\u00a0b",
+  ])("lets %s through", (text) => {
+    expect(hasInvisibleCharacters(text)).toBe(false);
+    expect(visibleText(text)).toBe(true);
+  });
 
   it("lets a presentation selector follow an emoji only", () => {
     expect(hasInvisibleCharacters("\u2764\ufe0f")).toBe(false);

@@ -41,7 +41,8 @@ export function hasInvisibleCharacters(text: string): boolean {
   return characters.some((character, index) => {
     if (!INVISIBLE.test(character)) return false;
     // An emoji's presentation selector may stand between it and a joiner: "❤️‍🔥".
-    const previous = characters[index - 1] === "\uFE0F" && character === "\u200D" ? characters[index - 2] : characters[index - 1];
+    const previous =
+      characters[index - 1] === "\uFE0F" && character === "\u200D" ? characters[index - 2] : characters[index - 1];
     return !isWritingJoiner(character, previous, characters[index + 1]);
   });
 }

@@ -10,17 +10,8 @@ const ar = {
   common: {
     email: "البريد الإلكتروني",
     emailPlaceholder: "you@example.com",
-    name: "الاسم",
-    continue: "متابعة",
-    cancel: "إلغاء",
-    confirm: "تأكيد",
-    close: "إغلاق",
     save: "حفظ",
     signOut: "تسجيل الخروج",
-    loading: "جارٍ التحميل...",
-    language: "اللغة",
-    theme: "المظهر",
-    apply: "تطبيق",
     skipToContent: "الانتقال إلى المحتوى",
     mainNavigation: "التنقل الرئيسي",
     openMenu: "فتح القائمة",
@@ -73,7 +64,6 @@ const ar = {
     namePlaceholder: "آدا لوفلايس",
     continue: "متابعة",
     loggedInWith: "تم تسجيل الدخول باستخدام {{email}}",
-    signOut: "تسجيل الخروج",
   },
   validation: {
     required: "مطلوب",
@@ -94,11 +84,7 @@ const ar = {
     tooLong: "يجب ألا يتجاوز عدد الأحرف {{max}}",
   },
   rateLimit: {
-    title: "طلبات كثيرة جدًا",
     message: "محاولات كثيرة جدًا. حاول مرة أخرى بعد {{duration}}.",
-  },
-  security: {
-    crossSite: "صدر هذا الطلب من موقع آخر وتم رفضه.",
   },
   app: {
     navHome: "الرئيسية",
@@ -127,11 +113,9 @@ const ar = {
     notFound: "تعذّر العثور على هذه الصفحة",
     serverErrorTitle: "خطأ",
     serverError: "حدث خطأ ما",
-    unknown: "حدث خطأ ما",
     goBack: "رجوع",
     goHome: "العودة إلى الرئيسية",
     tryAgain: "إعادة المحاولة",
-    badRequest: "الطلب غير صالح.",
   },
   demo: {
     modalTitle: "الوضع التجريبي",
@@ -157,13 +141,11 @@ const ar = {
     confirmConfirm: "تأكيد",
     close: "إغلاق",
     pending: "جارٍ التحميل...",
-    errorDetails: "التفاصيل",
   },
   preferences: {
     language: "اللغة",
     theme: "المظهر",
     apply: "تطبيق",
-    saved: "تم حفظ التفضيلات.",
   },
   account: {
     pageTitle: "الحساب",
@@ -211,7 +193,6 @@ const ar = {
     listLabel: "المستخدمون",
     searchHint: "ابحث ببداية عنوان البريد الإلكتروني أو الاسم.",
     email: "البريد الإلكتروني",
-    name: "الاسم",
     role: "الدور",
     status: "الحالة",
     statusActive: "نشط",

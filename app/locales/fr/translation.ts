@@ -10,17 +10,8 @@ const fr = {
   common: {
     email: "E-mail",
     emailPlaceholder: "vous@example.com",
-    name: "Nom",
-    continue: "Continuer",
-    cancel: "Annuler",
-    confirm: "Confirmer",
-    close: "Fermer",
     save: "Enregistrer",
     signOut: "Se déconnecter",
-    loading: "Chargement…",
-    language: "Langue",
-    theme: "Thème",
-    apply: "Appliquer",
     skipToContent: "Aller au contenu",
     mainNavigation: "Navigation principale",
     openMenu: "Ouvrir le menu",
@@ -36,7 +27,8 @@ const fr = {
     title: "Connexion",
     titleSignUp: "Connexion ou inscription",
     description: "Saisissez votre adresse e-mail et nous vous enverrons un code pour vous connecter.",
-    descriptionSignUp: "Saisissez votre adresse e-mail : nous vous enverrons un code pour vous connecter ou pour créer votre compte.",
+    descriptionSignUp:
+      "Saisissez votre adresse e-mail : nous vous enverrons un code pour vous connecter ou pour créer votre compte.",
     submit: "Continuer par e-mail",
     separator: "ou continuer avec",
     github: "GitHub",
@@ -73,7 +65,6 @@ const fr = {
     namePlaceholder: "Ada Lovelace",
     continue: "Continuer",
     loggedInWith: "Session ouverte avec {{email}}",
-    signOut: "Se déconnecter",
   },
   validation: {
     required: "Obligatoire",
@@ -94,11 +85,7 @@ const fr = {
     tooLong: "Doit comporter au plus {{max}} caractères",
   },
   rateLimit: {
-    title: "Trop de requêtes",
     message: "Trop de tentatives. Réessayez dans {{duration}}.",
-  },
-  security: {
-    crossSite: "Cette requête provenait d'un autre site et a été refusée.",
   },
   app: {
     navHome: "Accueil",
@@ -127,11 +114,9 @@ const fr = {
     notFound: "Cette page est introuvable",
     serverErrorTitle: "Erreur",
     serverError: "Une erreur est survenue",
-    unknown: "Une erreur est survenue",
     goBack: "Retour",
     goHome: "Retour à l'accueil",
     tryAgain: "Réessayer",
-    badRequest: "La requête est invalide.",
   },
   demo: {
     modalTitle: "Mode démo",
@@ -157,13 +142,11 @@ const fr = {
     confirmConfirm: "Confirmer",
     close: "Fermer",
     pending: "Chargement...",
-    errorDetails: "Détails",
   },
   preferences: {
     language: "Langue",
     theme: "Thème",
     apply: "Appliquer",
-    saved: "Préférences enregistrées.",
   },
   account: {
     pageTitle: "Compte",
@@ -211,7 +194,6 @@ const fr = {
     listLabel: "Utilisateurs",
     searchHint: "Recherchez par le début d'une adresse e-mail ou d'un nom.",
     email: "Adresse e-mail",
-    name: "Nom",
     role: "Rôle",
     status: "Statut",
     statusActive: "Actif",
@@ -279,7 +261,8 @@ const fr = {
     YOU_ARE_NOT_ALLOWED_TO_CREATE_A_NEW_TEAM: "Vous n'êtes pas autorisé à créer une nouvelle équipe",
     YOU_ARE_NOT_ALLOWED_TO_UPDATE_THIS_TEAM: "Vous n'êtes pas autorisé à modifier cette équipe",
     YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_TEAM: "Vous n'êtes pas autorisé à supprimer cette équipe",
-    YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION: "Vous n'êtes pas autorisé à inviter des utilisateurs dans cette organisation",
+    YOU_ARE_NOT_ALLOWED_TO_INVITE_USERS_TO_THIS_ORGANIZATION:
+      "Vous n'êtes pas autorisé à inviter des utilisateurs dans cette organisation",
     YOU_ARE_NOT_ALLOWED_TO_CANCEL_THIS_INVITATION: "Vous n'êtes pas autorisé à annuler cette invitation",
     YOU_ARE_NOT_ALLOWED_TO_INVITE_USER_WITH_THIS_ROLE: "Vous n'êtes pas autorisé à inviter un utilisateur avec ce rôle",
     YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER: "Vous n'êtes pas autorisé à supprimer ce membre",
@@ -297,11 +280,13 @@ const fr = {
     TEAM_ALREADY_EXISTS: "Cette équipe existe déjà",
     TEAM_NOT_FOUND: "Équipe introuvable",
     UNABLE_TO_REMOVE_LAST_TEAM: "Impossible de supprimer la dernière équipe",
-    YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER: "Vous ne pouvez pas quitter l'organisation, car vous en êtes le seul propriétaire",
+    YOU_CANNOT_LEAVE_THE_ORGANIZATION_AS_THE_ONLY_OWNER:
+      "Vous ne pouvez pas quitter l'organisation, car vous en êtes le seul propriétaire",
     USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION: "L'utilisateur est déjà invité dans cette organisation",
     INVITATION_NOT_FOUND: "Invitation introuvable",
     YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION: "Vous n'êtes pas le destinataire de cette invitation",
-    INVITER_IS_NO_LONGER_A_MEMBER_OF_THE_ORGANIZATION: "La personne à l'origine de l'invitation n'est plus membre de l'organisation",
+    INVITER_IS_NO_LONGER_A_MEMBER_OF_THE_ORGANIZATION:
+      "La personne à l'origine de l'invitation n'est plus membre de l'organisation",
     FAILED_TO_RETRIEVE_INVITATION: "Impossible de récupérer l'invitation",
   },
   access: {

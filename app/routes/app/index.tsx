@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+
 import { requireUser } from "~/.server/web/guards";
 import { getInstance } from "~/.server/web/i18n";
 import { WithUserText } from "~/components/users/user-text";

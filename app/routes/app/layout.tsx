@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
+
 import { areaGuard, requireUser } from "~/.server/web/guards";
 import { AreaLayout } from "~/components/layout/area-layout";
 import type { Route } from "./+types/layout";
@@ -15,11 +16,15 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <AreaLayout home="/app" userName={loaderData.userName} nav={[
+    <AreaLayout
+      home="/app"
+      userName={loaderData.userName}
+      nav={[
         { to: "/app", label: t("app.navHome"), end: true },
         { to: "/app/repositories", label: t("app.navRepositories") },
         { to: "/app/account", label: t("app.navAccount") },
-      ]}>
+      ]}
+    >
       <Outlet />
     </AreaLayout>
   );

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+
 import { getInstance } from "~/.server/web/i18n";
 import { AuthCard } from "~/components/auth/auth-card";
 import { buttonClassName } from "~/components/ui/button";

@@ -1,14 +1,15 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
+
+import { sendSignInCode, startGitHubSignIn } from "~/.server/features/sign-in";
 import { DEMO_ACCOUNTS, DEMO_CODE, signUpEnabled } from "~/.server/platform/auth/auth";
-import { destinationFor, getOptionalUser } from "~/.server/web/guards";
-import { callerOf } from "~/.server/web/caller";
 import { getEnv } from "~/.server/platform/env";
+import { callerOf } from "~/.server/web/caller";
+import { destinationFor, getOptionalUser } from "~/.server/web/guards";
 import { cookieHeaders, readForm, tooManyRequests, unknownIntent } from "~/.server/web/http";
 import { getInstance } from "~/.server/web/i18n";
-import { sendSignInCode, startGitHubSignIn } from "~/.server/features/sign-in";
 import { pendingAttempt, pendingSignInCookie, trustedDeviceFor } from "~/.server/web/sign-in-cookies";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Alert } from "~/components/ui/alert";
@@ -18,9 +19,9 @@ import { retryAfterHeaders } from "~/lib/headers";
 import { pageTitle } from "~/lib/meta";
 import { safeRedirect, withRedirect } from "~/lib/redirect";
 import { loginSchema } from "~/lib/schemas/sign-in";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { translateMessage } from "~/lib/validation";
 import type { Route } from "./+types/index";
-import { useSchemaForm } from "~/lib/use-schema-form";
 
 export const headers: Route.HeadersFunction = retryAfterHeaders;
 
@@ -47,7 +48,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (formData.get("intent")) {
     case "email": {
       const submission = parseWithZod(formData, { schema: loginSchema });
-      if (submission.status !== "success") return data({ result: submission.reply(), formError: undefined }, { status: 400 });
+      if (submission.status !== "success")
+        return data({ result: submission.reply(), formError: undefined }, { status: 400 });
       const { email } = submission.value;
       const sent = await sendSignInCode(email, {
         ...caller,
@@ -107,7 +109,13 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           </p>
           <Form method="post">
             <input type="hidden" name="redirect" value={loaderData.redirectTo} />
-            <Button name="intent" value="github" variant="secondary" className="w-full" pending={pendingIntent === "github"}>
+            <Button
+              name="intent"
+              value="github"
+              variant="secondary"
+              className="w-full"
+              pending={pendingIntent === "github"}
+            >
               {t("login.github")}
             </Button>
           </Form>

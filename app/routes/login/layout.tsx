@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link, Outlet } from "react-router";
+
 import { Preferences } from "~/components/preferences";
 
 // The sign-in pages work as plain HTML and ship no JavaScript: the framework alone is over the login page's

@@ -1,28 +1,36 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+
+import { sendSignInCode, verifySignInCode } from "~/.server/features/sign-in";
 import { DEMO_ACCOUNTS, DEMO_CODE, SIGN_IN_CODE_MINUTES, signUpEnabled } from "~/.server/platform/auth/auth";
-import { destinationFor, getOptionalUser } from "~/.server/web/guards";
-import { callerOf } from "~/.server/web/caller";
 import { getEnv } from "~/.server/platform/env";
+import { callerOf } from "~/.server/web/caller";
+import { destinationFor, getOptionalUser } from "~/.server/web/guards";
 import { cookieHeaders, readForm, tooManyRequests, unknownIntent } from "~/.server/web/http";
 import { getInstance, getLocale } from "~/.server/web/i18n";
-import { sendSignInCode, verifySignInCode } from "~/.server/features/sign-in";
-import { clearPendingSignInCookie, pendingAttempt, pendingAttemptFor, pendingSignInCookie, rememberDeviceCookie, trustedDeviceFor } from "~/.server/web/sign-in-cookies";
+import {
+  clearPendingSignInCookie,
+  pendingAttempt,
+  pendingAttemptFor,
+  pendingSignInCookie,
+  rememberDeviceCookie,
+  trustedDeviceFor,
+} from "~/.server/web/sign-in-cookies";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { authErrorKey } from "~/lib/auth-errors";
-import { formatDuration } from "~/lib/i18n";
 import { retryAfterHeaders } from "~/lib/headers";
+import { formatDuration } from "~/lib/i18n";
 import { pageTitle } from "~/lib/meta";
 import { safeRedirect, withRedirect } from "~/lib/redirect";
 import { emailField, verifySchema } from "~/lib/schemas/sign-in";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { message, translateMessage } from "~/lib/validation";
 import type { Route } from "./+types/verify";
-import { useSchemaForm } from "~/lib/use-schema-form";
 
 export const headers: Route.HeadersFunction = retryAfterHeaders;
 
@@ -60,9 +68,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (formData.get("intent")) {
     case "verify": {
       const submission = parseWithZod(formData, { schema: verifySchema });
-      if (submission.status !== "success") return data({ result: submission.reply(), formError: undefined, resent: false }, { status: 400 });
+      if (submission.status !== "success")
+        return data({ result: submission.reply(), formError: undefined, resent: false }, { status: 400 });
       const { email, code } = submission.value;
-      const verified = await verifySignInCode({ email, code, attemptId: await pendingAttemptFor(request, email) }, caller);
+      const verified = await verifySignInCode(
+        { email, code, attemptId: await pendingAttemptFor(request, email) },
+        caller,
+      );
       if (verified.ok) {
         const cookies = cookieHeaders(verified.setCookies);
         cookies.append("Set-Cookie", await clearPendingSignInCookie());
@@ -70,7 +82,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         throw redirect(destinationFor(verified.user, redirectTo), { headers: cookies });
       }
       if (verified.reason === "rate-limited") {
-        return tooManyRequests(verified.retryAfterSeconds, caller.language, { result: submission.reply(), resent: false });
+        return tooManyRequests(verified.retryAfterSeconds, caller.language, {
+          result: submission.reply(),
+          resent: false,
+        });
       }
       const status = verified.reason === "banned" ? 403 : 400;
       const result = submission.reply({ fieldErrors: { code: [refusals[verified.reason]] } });
@@ -84,7 +99,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         trustedDevice: await trustedDeviceFor(request, email.data),
         previousAttemptId: await pendingAttempt(request),
       });
-      if (!sent.ok) return tooManyRequests(sent.retryAfterSeconds, caller.language, { result: undefined, resent: false });
+      if (!sent.ok)
+        return tooManyRequests(sent.retryAfterSeconds, caller.language, { result: undefined, resent: false });
       return data(
         { result: undefined, formError: undefined, resent: true },
         { headers: { "Set-Cookie": await pendingSignInCookie(sent.attemptId, email.data) } },
@@ -99,8 +115,13 @@ export default function Verify({ loaderData, actionData }: Route.ComponentProps)
   const { t } = useTranslation();
   const navigation = useNavigation();
   const pendingIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : undefined;
-  const [form, fields] = useSchemaForm(verifySchema, { lastResult: actionData?.result, defaultValue: { email: loaderData.email } });
-  const sentText = loaderData.signUpEnabled ? t("verify.sent", { email: loaderData.email }) : t("verify.sentIfAccount", { email: loaderData.email });
+  const [form, fields] = useSchemaForm(verifySchema, {
+    lastResult: actionData?.result,
+    defaultValue: { email: loaderData.email },
+  });
+  const sentText = loaderData.signUpEnabled
+    ? t("verify.sent", { email: loaderData.email })
+    : t("verify.sentIfAccount", { email: loaderData.email });
   const formError = actionData && "formError" in actionData ? actionData.formError : undefined;
 
   return (
@@ -114,7 +135,9 @@ export default function Verify({ loaderData, actionData }: Route.ComponentProps)
       }
     >
       {formError ? <Alert tone="error">{translateMessage(t, formError)}</Alert> : null}
-      {actionData && "resent" in actionData && actionData.resent ? <Alert tone="success">{t("verify.resent")}</Alert> : null}
+      {actionData && "resent" in actionData && actionData.resent ? (
+        <Alert tone="success">{t("verify.resent")}</Alert>
+      ) : null}
       {loaderData.demoCode ? <Alert>{t("verify.demoHint", { code: loaderData.demoCode })}</Alert> : null}
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
         <input type="hidden" name="redirect" value={loaderData.redirectTo} />
@@ -141,7 +164,10 @@ export default function Verify({ loaderData, actionData }: Route.ComponentProps)
             {t("verify.resend")}
           </Button>
         </Form>
-        <Link to={withRedirect("/login", loaderData.redirectTo)} className="text-sm text-brand-600 underline-offset-4 hover:underline dark:text-brand-100">
+        <Link
+          to={withRedirect("/login", loaderData.redirectTo)}
+          className="text-sm text-brand-600 underline-offset-4 hover:underline dark:text-brand-100"
+        >
           {t("verify.changeEmail")}
         </Link>
       </div>

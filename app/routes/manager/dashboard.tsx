@@ -1,17 +1,22 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+
+import { countUsers } from "~/.server/features/users";
 import { requireUser } from "~/.server/web/guards";
 import { getInstance, getLocale } from "~/.server/web/i18n";
-import { countUsers } from "~/.server/features/users";
+import { PageHeader } from "~/components/layout/page-header";
 import { pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/dashboard";
-import { PageHeader } from "~/components/layout/page-header";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireUser({ request, context });
-  return { title: getInstance(context).t("manager.dashboardTitle"), locale: getLocale(context), counts: await countUsers() };
+  return {
+    title: getInstance(context).t("manager.dashboardTitle"),
+    locale: getLocale(context),
+    counts: await countUsers(),
+  };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+
 import { requireUser } from "~/.server/web/guards";
 import type { Route } from "./+types/index";
 

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
+
 import { areaGuard, requireUser } from "~/.server/web/guards";
 import { AreaLayout } from "~/components/layout/area-layout";
 import type { Route } from "./+types/layout";
@@ -15,12 +16,16 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export default function ManagerLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <AreaLayout home="/manager" userName={loaderData.userName} nav={[
+    <AreaLayout
+      home="/manager"
+      userName={loaderData.userName}
+      nav={[
         { to: "/manager/dashboard", label: t("manager.navDashboard") },
         { to: "/manager/users", label: t("manager.navUsers") },
         { to: "/manager/repositories", label: t("manager.navRepositories") },
         { to: "/manager/account", label: t("manager.navAccount") },
-      ]}>
+      ]}
+    >
       <Outlet />
     </AreaLayout>
   );

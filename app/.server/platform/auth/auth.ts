@@ -2,12 +2,13 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin, emailOTP, organization } from "better-auth/plugins";
+
 import { db } from "../db/client";
 import * as schema from "../db/schema";
 import { getEnv } from "../env";
 import { logger } from "../logger";
-import { userHooks } from "./user-hooks";
 import { ac, roles } from "./permissions";
+import { userHooks } from "./user-hooks";
 
 const env = getEnv();
 
@@ -68,7 +69,8 @@ export const auth = betterAuth({
   onAPIError: { errorURL: "/login/error" },
   // better-auth writes through our logger, so LOG_LEVEL and the line format hold for its messages too.
   logger: {
-    log: (level, message, ...args) => logger[level](`[better-auth] ${message}`, args.length ? { details: args.map(String) } : undefined),
+    log: (level, message, ...args) =>
+      logger[level](`[better-auth] ${message}`, args.length ? { details: args.map(String) } : undefined),
   },
   // Only the GitHub callback is served over HTTP (routes/api.auth.ts, ADR 010); these are also switched off in
   // better-auth itself, so that no later change of that route can open them.

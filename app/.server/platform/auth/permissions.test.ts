@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isAdmin, hasPermission, type Permissions } from "./permissions";
+
+import { hasPermission, isAdmin, type Permissions } from "./permissions";
 
 const someone = (role: string | null) => ({ id: "user-1", role });
 

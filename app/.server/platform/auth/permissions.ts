@@ -2,7 +2,7 @@
 import { createAccessControl } from "better-auth/plugins/access";
 import { adminAc, defaultStatements } from "better-auth/plugins/admin/access";
 
-export const statements = {
+const statements = {
   ...defaultStatements,
   account: ["read", "update"],
   apps: ["app", "manager"],
@@ -25,7 +25,7 @@ export const roles = {
   }),
 };
 
-export type RoleName = keyof typeof roles;
+type RoleName = keyof typeof roles;
 export type Permissions = { [Resource in keyof typeof statements]?: Array<(typeof statements)[Resource][number]> };
 
 const roleNames = (user: { role?: string | null }) => (user.role ?? "user").split(",").map((name) => name.trim());

@@ -2,12 +2,14 @@
 // other writer meets the table's limits (triggers).
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { signedInAs } from "../../../../tests/support/sessions";
-import { auth } from "./auth";
 import { db } from "../db/client";
 import { user } from "../db/schema";
+import { auth } from "./auth";
 
-const nameOf = async (userId: string) => (await db.select({ name: user.name }).from(user).where(eq(user.id, userId)))[0]?.name;
+const nameOf = async (userId: string) =>
+  (await db.select({ name: user.name }).from(user).where(eq(user.id, userId)))[0]?.name;
 
 describe("writing a user through better-auth", () => {
   it.each([
@@ -32,12 +34,15 @@ describe("writing a user through better-auth", () => {
 
   it("drops what breaks the rules in a name or picture from outside (a GitHub profile) instead of storing it", async () => {
     const context = await auth.$context;
-    const created = await context.internalAdapter.createUser({
-      email: "from-github@example.com",
-      name: "x".repeat(5000),
-      image: "javascript:alert(1)",
-      emailVerified: true,
-    }, { method: "oauth", oauth: { providerId: "github", profile: {} } });
+    const created = await context.internalAdapter.createUser(
+      {
+        email: "from-github@example.com",
+        name: "x".repeat(5000),
+        image: "javascript:alert(1)",
+        emailVerified: true,
+      },
+      { method: "oauth", oauth: { providerId: "github", profile: {} } },
+    );
     const [row] = await db.select().from(user).where(eq(user.id, created.id));
     expect(row).toMatchObject({ name: "", image: null });
   });
@@ -54,7 +59,15 @@ describe("writing a user straight to the table", () => {
     await expect(db.update(user).set(changes).where(eq(user.id, userId))).rejects.toThrow();
     const now = new Date();
     await expect(
-      db.insert(user).values({ id: `raw-${Math.random()}`, email: "raw@example.com", name: "", emailVerified: false, createdAt: now, updatedAt: now, ...changes }),
+      db.insert(user).values({
+        id: `raw-${Math.random()}`,
+        email: "raw@example.com",
+        name: "",
+        emailVerified: false,
+        createdAt: now,
+        updatedAt: now,
+        ...changes,
+      }),
     ).rejects.toThrow();
   });
 });

@@ -1,14 +1,15 @@
 // better-auth's database hooks for users (ADR 010): whichever path writes a user through better-auth (an endpoint, an
 // `auth.api.*` call, the GitHub sign-up), the same rules as our forms hold. The table's triggers (drizzle/0005) bound
 // sizes for every other writer.
-import { APIError } from "better-auth/api";
 import type { BetterAuthOptions } from "better-auth";
+import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
+
 import { personNameField } from "../../../lib/schemas/sign-in";
 import { db } from "../db/client";
 import { session } from "../db/schema";
 
-export const USER_IMAGE_MAX_LENGTH = 2048;
+const USER_IMAGE_MAX_LENGTH = 2048;
 
 const personName = personNameField;
 

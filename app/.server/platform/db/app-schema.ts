@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
 import { user } from "./auth-schema";
 
 /** Fixed-window counters of our own rate limiter (app/.server/platform/security/rate-limit.ts), shared by every process. */

@@ -1,7 +1,7 @@
 // Keyset pagination, once for every list (ADR 006): a page is the rows after the last key of the previous one, so a
 // late page costs what the first one does. The cursor is that key, opaque to the browser.
 
-export function encodeCursor(key: string): string {
+function encodeCursor(key: string): string {
   return Buffer.from(key, "utf8").toString("base64url");
 }
 
@@ -12,7 +12,11 @@ export function decodeCursor(cursor: string | null | undefined): string | null {
 }
 
 /** A page from `limit + 1` rows read in key order: the extra row only says that there is a next page. */
-export function keysetPage<T>(rows: T[], limit: number, keyOf: (row: T) => string): { items: T[]; nextCursor: string | null } {
+export function keysetPage<T>(
+  rows: T[],
+  limit: number,
+  keyOf: (row: T) => string,
+): { items: T[]; nextCursor: string | null } {
   const items = rows.slice(0, limit);
   const last = items.at(-1);
   return { items, nextCursor: rows.length > limit && last ? encodeCursor(keyOf(last)) : null };

@@ -1,11 +1,19 @@
 import { asc } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { db } from "./client";
 import { user } from "./schema";
 import { hasUsers, seedDatabase } from "./seed";
 
 const seededUsers = () =>
-  db.select({ email: user.email, name: user.name, role: user.role, emailVerified: user.emailVerified, onboardedAt: user.onboardedAt })
+  db
+    .select({
+      email: user.email,
+      name: user.name,
+      role: user.role,
+      emailVerified: user.emailVerified,
+      onboardedAt: user.onboardedAt,
+    })
     .from(user)
     .orderBy(asc(user.email));
 

@@ -1,22 +1,47 @@
 // Demo data: the two accounts of the README (and of demo mode), and a handful of repositories.
 import { randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
+
 import { repositoryNameKey } from "../../../lib/schemas/repository";
 import { db as sharedDb, type Database } from "./client";
 import { repository, user } from "./schema";
 
-export const SEED_USERS = [
+const SEED_USERS = [
   { email: "admin@example.com", name: "Admin", role: "admin" },
   { email: "user@example.com", name: "User", role: "user" },
 ] as const;
 
-export const SEED_REPOSITORIES = [
-  { name: "groundwork", link: "github.com/groundwork-starter/groundwork", description: "The starter this instance runs on." },
-  { name: "react-router", link: "https://github.com/remix-run/react-router", description: "Declarative routing for React: loaders, actions and server rendering." },
-  { name: "better-auth", link: "https://github.com/better-auth/better-auth", description: "The authentication framework behind the e-mail code sign-in." },
-  { name: "drizzle-orm", link: "https://github.com/drizzle-team/drizzle-orm", description: "TypeScript ORM with SQL-like queries and migrations." },
-  { name: "libsql", link: "https://github.com/tursodatabase/libsql", description: "An open fork of SQLite that can also run as a server." },
-  { name: "tailwindcss", link: "https://github.com/tailwindlabs/tailwindcss", description: "A utility-first CSS framework." },
+const SEED_REPOSITORIES = [
+  {
+    name: "groundwork",
+    link: "github.com/groundwork-starter/groundwork",
+    description: "The starter this instance runs on.",
+  },
+  {
+    name: "react-router",
+    link: "https://github.com/remix-run/react-router",
+    description: "Declarative routing for React: loaders, actions and server rendering.",
+  },
+  {
+    name: "better-auth",
+    link: "https://github.com/better-auth/better-auth",
+    description: "The authentication framework behind the e-mail code sign-in.",
+  },
+  {
+    name: "drizzle-orm",
+    link: "https://github.com/drizzle-team/drizzle-orm",
+    description: "TypeScript ORM with SQL-like queries and migrations.",
+  },
+  {
+    name: "libsql",
+    link: "https://github.com/tursodatabase/libsql",
+    description: "An open fork of SQLite that can also run as a server.",
+  },
+  {
+    name: "tailwindcss",
+    link: "https://github.com/tailwindlabs/tailwindcss",
+    description: "A utility-first CSS framework.",
+  },
 ] as const;
 
 export async function hasUsers(db: Database): Promise<boolean> {
@@ -27,26 +52,63 @@ export async function hasUsers(db: Database): Promise<boolean> {
 /** Adds the seed data that is missing; running it twice changes nothing. */
 export async function seedDatabase(db: Database): Promise<void> {
   const now = new Date();
-  await db.insert(user).values(
-    SEED_USERS.map((seed) => ({
-      id: randomUUID(),
-      email: seed.email,
-      name: seed.name,
-      role: seed.role,
-      emailVerified: true,
-      onboardedAt: now,
-      createdAt: now,
-      updatedAt: now,
-    })),
-  ).onConflictDoNothing({ target: user.email });
+  await db
+    .insert(user)
+    .values(
+      SEED_USERS.map((seed) => ({
+        id: randomUUID(),
+        email: seed.email,
+        name: seed.name,
+        role: seed.role,
+        emailVerified: true,
+        onboardedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .onConflictDoNothing({ target: user.email });
   const [admin] = await db.select({ id: user.id }).from(user).where(eq(user.email, "admin@example.com")).limit(1);
   await db
     .insert(repository)
-    .values(SEED_REPOSITORIES.map((seed) => ({ ...seed, nameKey: repositoryNameKey(seed.name), createdById: admin?.id ?? null })))
+    .values(
+      SEED_REPOSITORIES.map((seed) => ({
+        ...seed,
+        nameKey: repositoryNameKey(seed.name),
+        createdById: admin?.id ?? null,
+      })),
+    )
     .onConflictDoNothing({ target: repository.nameKey });
 }
 
-const WORDS = ["alpha", "atlas", "beacon", "cedar", "delta", "ember", "falcon", "garnet", "harbor", "indigo", "juniper", "kestrel", "lumen", "meadow", "nimbus", "onyx", "prairie", "quartz", "raven", "sierra", "tundra", "umber", "vertex", "willow", "xenon", "yonder", "zephyr"];
+const WORDS = [
+  "alpha",
+  "atlas",
+  "beacon",
+  "cedar",
+  "delta",
+  "ember",
+  "falcon",
+  "garnet",
+  "harbor",
+  "indigo",
+  "juniper",
+  "kestrel",
+  "lumen",
+  "meadow",
+  "nimbus",
+  "onyx",
+  "prairie",
+  "quartz",
+  "raven",
+  "sierra",
+  "tundra",
+  "umber",
+  "vertex",
+  "willow",
+  "xenon",
+  "yonder",
+  "zephyr",
+];
 
 /** `npm run bench`: real-looking repositories in bulk, in batches inside transactions. */
 export async function seedBenchmarkRepositories(total: number, db: Database = sharedDb): Promise<void> {

@@ -2,11 +2,20 @@ import { translator } from "../../../lib/dictionaries";
 import { formatDuration } from "../../../lib/i18n";
 import { sendEmail } from "./transport";
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** The sign-in code e-mail, in the language the visitor was using when they asked for it. */
-export function signInCodeEmail({ to, code, language, minutes }: { to: string; code: string; language: string; minutes: number }) {
+function signInCodeEmail({
+  to,
+  code,
+  language,
+  minutes,
+}: {
+  to: string;
+  code: string;
+  language: string;
+  minutes: number;
+}) {
   const t = translator(language);
   const subject = t("email.signInCode.subject", { code });
   const intro = t("email.signInCode.intro");

@@ -1,4 +1,5 @@
 import { createTransport, type Transporter } from "nodemailer";
+
 import { getEnv } from "../env";
 import { logger } from "../logger";
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { rateLimitSubject } from "./client-address";
 
 describe("rate limit subject", () => {

@@ -1,4 +1,5 @@
 import { isIPv4, isIPv6 } from "node:net";
+
 import { getEnv } from "../env";
 
 /**
@@ -37,7 +38,8 @@ export function rateLimitSubject(address: string): string {
 function withoutPort(address: string): string {
   if (address.startsWith("[")) return address.slice(1, address.indexOf("]") === -1 ? undefined : address.indexOf("]"));
   const colon = address.indexOf(":");
-  if (colon !== -1 && colon === address.lastIndexOf(":") && isIPv4(address.slice(0, colon))) return address.slice(0, colon);
+  if (colon !== -1 && colon === address.lastIndexOf(":") && isIPv4(address.slice(0, colon)))
+    return address.slice(0, colon);
   return address;
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { applySecurityHeaders, contentSecurityPolicy, createNonce, refusalHeaders } from "./headers";
 
 const options = { nonce: "abc123nonce", development: false, formTargets: ["https://github.com"] };

@@ -5,7 +5,15 @@ export function createNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
-export function contentSecurityPolicy({ nonce, development, formTargets }: { nonce: string; development: boolean; formTargets: string[] }) {
+export function contentSecurityPolicy({
+  nonce,
+  development,
+  formTargets,
+}: {
+  nonce: string;
+  development: boolean;
+  formTargets: string[];
+}) {
   return [
     "default-src 'self'",
     development ? "script-src 'self' 'unsafe-inline' 'unsafe-eval'" : `script-src 'self' 'nonce-${nonce}'`,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { isSameSiteRequest } from "./origin";
 
 const appUrl = "https://groundwork.example";
@@ -9,7 +10,9 @@ function request(method: string, headers: Record<string, string> = {}) {
 
 describe("same-site requests", () => {
   it.each(["GET", "HEAD"])("always lets a %s through, even from another site", (method) => {
-    expect(isSameSiteRequest(request(method, { "Sec-Fetch-Site": "cross-site", Origin: "https://evil.example" }), appUrl)).toBe(true);
+    expect(
+      isSameSiteRequest(request(method, { "Sec-Fetch-Site": "cross-site", Origin: "https://evil.example" }), appUrl),
+    ).toBe(true);
   });
 
   it("lets a form post from this site through", () => {
@@ -21,7 +24,9 @@ describe("same-site requests", () => {
   });
 
   it("refuses a post whose Origin is another site's, even when Fetch Metadata says same-origin", () => {
-    expect(isSameSiteRequest(request("POST", { "Sec-Fetch-Site": "same-origin", Origin: "https://evil.example" }), appUrl)).toBe(false);
+    expect(
+      isSameSiteRequest(request("POST", { "Sec-Fetch-Site": "same-origin", Origin: "https://evil.example" }), appUrl),
+    ).toBe(false);
     expect(isSameSiteRequest(request("POST", { "Sec-Fetch-Site": "same-origin", Origin: "null" }), appUrl)).toBe(false);
     expect(isSameSiteRequest(request("POST", { "Sec-Fetch-Site": "same-origin", Origin: appUrl }), appUrl)).toBe(true);
   });

@@ -1,5 +1,6 @@
 import { eq, like } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+
 import { db } from "../db/client";
 import { rateLimitCounter } from "../db/schema";
 import { consumeAll, consumeRateLimit, pruneRateLimits } from "./rate-limit";
@@ -9,7 +10,8 @@ const start = 1_700_000_000_000;
 
 describe("rate limits", () => {
   it("allows hits up to the limit, then refuses until the window ends", async () => {
-    for (let hit = 0; hit < 3; hit++) expect(await consumeRateLimit("send:a", rule, start + hit * 1000)).toEqual({ allowed: true });
+    for (let hit = 0; hit < 3; hit++)
+      expect(await consumeRateLimit("send:a", rule, start + hit * 1000)).toEqual({ allowed: true });
     expect(await consumeRateLimit("send:a", rule, start + 10_000)).toEqual({ allowed: false, retryAfterSeconds: 50 });
     expect(await consumeRateLimit("send:a", rule, start + 59_500)).toEqual({ allowed: false, retryAfterSeconds: 1 });
   });
@@ -29,8 +31,15 @@ describe("rate limits", () => {
   it("reports the longest wait of every refusing rule, whatever their order", async () => {
     const short = { limit: 0, windowSeconds: 60 };
     const long = { limit: 0, windowSeconds: 600 };
-    const first = await consumeAll([["all:short-1", short], ["all:long-1", long], ["all:open-1", rule]]);
-    const second = await consumeAll([["all:long-2", long], ["all:short-2", short]]);
+    const first = await consumeAll([
+      ["all:short-1", short],
+      ["all:long-1", long],
+      ["all:open-1", rule],
+    ]);
+    const second = await consumeAll([
+      ["all:long-2", long],
+      ["all:short-2", short],
+    ]);
     for (const result of [first, second]) {
       expect(result.allowed).toBe(false);
       if (!result.allowed) expect(result.retryAfterSeconds).toBeGreaterThan(590);
@@ -39,13 +48,18 @@ describe("rate limits", () => {
   });
 
   it("counts every hit of a check against each rule, even when one refuses", async () => {
-    await consumeAll([["both:a", { limit: 0, windowSeconds: 60 }], ["both:b", rule]]);
+    await consumeAll([
+      ["both:a", { limit: 0, windowSeconds: 60 }],
+      ["both:b", rule],
+    ]);
     const [row] = await db.select().from(rateLimitCounter).where(eq(rateLimitCounter.key, "both:b"));
     expect(row?.count).toBe(1);
   });
 
   it("allows exactly the limit when many hits arrive at once", async () => {
-    const results = await Promise.all(Array.from({ length: 20 }, () => consumeRateLimit("burst", { limit: 7, windowSeconds: 60 })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => consumeRateLimit("burst", { limit: 7, windowSeconds: 60 })),
+    );
     expect(results.filter((result) => result.allowed)).toHaveLength(7);
   });
 
@@ -56,7 +70,9 @@ describe("rate limits", () => {
     expect(otherClient.db).not.toBe(db);
     const burst = { limit: 5, windowSeconds: 60 };
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, index) => (index % 2 ? other.consumeRateLimit : consumeRateLimit)("shared", burst)),
+      Array.from({ length: 20 }, (_, index) =>
+        (index % 2 ? other.consumeRateLimit : consumeRateLimit)("shared", burst),
+      ),
     );
     expect(results.filter((result) => result.allowed)).toHaveLength(5);
     otherClient.client.close();
@@ -67,7 +83,10 @@ describe("rate limits", () => {
     await consumeRateLimit("prune:old", rule, now - 25 * 60 * 60 * 1000);
     await consumeRateLimit("prune:recent", rule, now - 60 * 60 * 1000);
     await pruneRateLimits(now);
-    const kept = await db.select({ key: rateLimitCounter.key }).from(rateLimitCounter).where(like(rateLimitCounter.key, "prune:%"));
+    const kept = await db
+      .select({ key: rateLimitCounter.key })
+      .from(rateLimitCounter)
+      .where(like(rateLimitCounter.key, "prune:%"));
     expect(kept.map((row) => row.key)).toEqual(["prune:recent"]);
   });
 });

@@ -1,5 +1,6 @@
 // A fixed-window limiter stored in the database, so several server processes share one budget (ADR 005).
 import { lt, sql } from "drizzle-orm";
+
 import { db } from "../db/client";
 import { rateLimitCounter } from "../db/schema";
 

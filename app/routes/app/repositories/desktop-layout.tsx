@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link, Outlet } from "react-router";
+
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClassName } from "~/components/ui/button";
 

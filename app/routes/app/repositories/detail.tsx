@@ -1,9 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+
 import { requirePermission } from "~/.server/web/guards";
-import { requireRepository } from "~/routes/repositories.server";
 import { RepositoryDetails } from "~/components/repositories/repository-details";
 import { pageTitle } from "~/lib/meta";
+import { requireRepository } from "~/routes/repositories.server";
 import type { Route } from "./+types/detail";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.repository.name);
@@ -17,7 +18,10 @@ export default function AppRepository({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <section className="flex flex-col gap-6">
-      <Link to="/app/repositories" className="text-sm text-brand-600 underline-offset-4 hover:underline dark:text-brand-100">
+      <Link
+        to="/app/repositories"
+        className="text-sm text-brand-600 underline-offset-4 hover:underline dark:text-brand-100"
+      >
         {t("repositories.backToList")}
       </Link>
       <h1 className="text-2xl font-semibold">

@@ -1,12 +1,13 @@
 import { useTranslation } from "react-i18next";
+
 import { requirePermission } from "~/.server/web/guards";
 import { getInstance } from "~/.server/web/i18n";
-import { loadRepositoryList } from "~/routes/repositories.server";
+import { PageHeader } from "~/components/layout/page-header";
 import { RepositoryList } from "~/components/repositories/repository-list";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { pageTitle } from "~/lib/meta";
+import { loadRepositoryList } from "~/routes/repositories.server";
 import type { Route } from "./+types/index";
-import { PageHeader } from "~/components/layout/page-header";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
 

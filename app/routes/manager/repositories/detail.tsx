@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+
+import { deleteRepository } from "~/.server/features/repositories";
 import { requirePermission, userCan } from "~/.server/web/guards";
 import { notFound, readForm, unknownIntent } from "~/.server/web/http";
-import { deleteRepository } from "~/.server/features/repositories";
-import { requireRepository } from "~/routes/repositories.server";
 import { redirectWithToast } from "~/.server/web/toast";
 import { RepositoryDetails } from "~/components/repositories/repository-details";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
@@ -12,6 +12,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { DialogLink } from "~/components/ui/responsive-dialog";
 import { WithUserText } from "~/components/users/user-text";
 import { pageTitle } from "~/lib/meta";
+import { requireRepository } from "~/routes/repositories.server";
 import type { Route } from "./+types/detail";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.repository.name);
@@ -38,7 +39,10 @@ export default function ManagerRepository({ loaderData }: Route.ComponentProps) 
   const { repository } = loaderData;
   return (
     <section className="flex flex-col gap-6">
-      <Link to="/manager/repositories" className="text-sm text-brand-600 underline-offset-4 hover:underline dark:text-brand-100">
+      <Link
+        to="/manager/repositories"
+        className="text-sm text-brand-600 underline-offset-4 hover:underline dark:text-brand-100"
+      >
         {t("repositories.backToList")}
       </Link>
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -62,7 +66,9 @@ export default function ManagerRepository({ loaderData }: Route.ComponentProps) 
       {loaderData.canDelete ? (
         <ConfirmDialog
           name="delete"
-          description={<WithUserText sentence={(name) => t("repositories.deleteDescription", { name })} value={repository.name} />}
+          description={
+            <WithUserText sentence={(name) => t("repositories.deleteDescription", { name })} value={repository.name} />
+          }
           fields={{ intent: "delete" }}
         />
       ) : null}

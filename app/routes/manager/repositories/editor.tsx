@@ -3,6 +3,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
+
 import { saveRepository } from "~/.server/features/repositories";
 import { requirePermission } from "~/.server/web/guards";
 import { notFound, readForm } from "~/.server/web/http";
@@ -33,7 +34,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const saved = await saveRepository(submission.value, params.id ? { id: params.id } : { createdById: user.id });
   if (!saved.ok && saved.error === "not-found") notFound();
-  if (!saved.ok) return data({ result: submission.reply({ fieldErrors: { name: [message("validation.repositoryNameUsed")] } }) }, { status: 400 });
+  if (!saved.ok)
+    return data(
+      { result: submission.reply({ fieldErrors: { name: [message("validation.repositoryNameUsed")] } }) },
+      { status: 400 },
+    );
   return redirectWithToast(`/manager/repositories/${saved.repository.id}`, {
     type: "success",
     message: params.id ? "repositories.updated" : "repositories.created",
@@ -46,11 +51,17 @@ export default function RepositoryEditor({ loaderData, actionData }: Route.Compo
   return (
     <section className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">
-        {repository ? <WithUserText sentence={(name) => t("repositories.editTitle", { name })} value={repository.name} /> : t("repositories.newTitle")}
+        {repository ? (
+          <WithUserText sentence={(name) => t("repositories.editTitle", { name })} value={repository.name} />
+        ) : (
+          t("repositories.newTitle")
+        )}
       </h1>
       <RepositoryForm
         result={actionData?.result}
-        defaultValue={repository ? { name: repository.name, link: repository.link, description: repository.description } : undefined}
+        defaultValue={
+          repository ? { name: repository.name, link: repository.link, description: repository.description } : undefined
+        }
         submitLabel={repository ? t("repositories.save") : t("repositories.create")}
         cancelHref={repository ? `/manager/repositories/${repository.id}` : "/manager/repositories"}
       />

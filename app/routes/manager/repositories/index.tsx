@@ -1,14 +1,15 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+
 import { requirePermission, userCan } from "~/.server/web/guards";
 import { getInstance } from "~/.server/web/i18n";
-import { loadRepositoryList } from "~/routes/repositories.server";
+import { PageHeader } from "~/components/layout/page-header";
 import { RepositoryList } from "~/components/repositories/repository-list";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClassName } from "~/components/ui/button";
 import { pageTitle } from "~/lib/meta";
+import { loadRepositoryList } from "~/routes/repositories.server";
 import type { Route } from "./+types/index";
-import { PageHeader } from "~/components/layout/page-header";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
 

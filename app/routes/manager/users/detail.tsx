@@ -1,14 +1,16 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+
+import { getUser } from "~/.server/features/users";
 import { requirePermission } from "~/.server/web/guards";
 import { notFound } from "~/.server/web/http";
-import { getUser } from "~/.server/features/users";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { useUserLabels } from "~/components/users/user-status";
 import { pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/detail";
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.user.name || loaderData?.user.email);
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  pageTitle(matches, loaderData?.user.name || loaderData?.user.email);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requirePermission({ request, context }, { user: ["list"] });
@@ -22,7 +24,10 @@ export default function ManagerUser({ loaderData }: Route.ComponentProps) {
   const joined = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long" }).format(new Date(user.createdAt));
   return (
     <section className="flex flex-col gap-6">
-      <Link to="/manager/users" className="text-sm text-brand-600 underline-offset-4 hover:underline dark:text-brand-100">
+      <Link
+        to="/manager/users"
+        className="text-sm text-brand-600 underline-offset-4 hover:underline dark:text-brand-100"
+      >
         {t("users.backToList")}
       </Link>
       <h1 className="text-2xl font-semibold">

@@ -1,15 +1,16 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+
+import { listUsers } from "~/.server/features/users";
 import { requirePermission } from "~/.server/web/guards";
 import { getInstance } from "~/.server/web/i18n";
-import { listUsers } from "~/.server/features/users";
+import { PageHeader } from "~/components/layout/page-header";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { SearchableList } from "~/components/ui/searchable-list";
 import { useUserLabels } from "~/components/users/user-status";
 import { readListParams, toListData } from "~/lib/list-params";
 import { pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/index";
-import { PageHeader } from "~/components/layout/page-header";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
 
@@ -32,7 +33,11 @@ export default function ManagerUsers({ loaderData }: Route.ComponentProps) {
         hint={t("users.searchHint")}
         getKey={(user) => user.id}
         renderItem={(user) => (
-          <Link to={`/manager/users/${user.id}`} prefetch="intent" className="flex flex-wrap items-baseline justify-between gap-2 rounded-md px-3 py-3 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:bg-zinc-900">
+          <Link
+            to={`/manager/users/${user.id}`}
+            prefetch="intent"
+            className="flex flex-wrap items-baseline justify-between gap-2 rounded-md px-3 py-3 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:bg-zinc-900"
+          >
             <span>
               <span className="block font-medium">
                 <bdi>{user.name || t("users.noName")}</bdi>

@@ -1,0 +1,39 @@
+// No dictionary key that nothing uses: each key of the English dictionary (the others must have the same keys) is
+// written somewhere in the code as a string, or belongs to a family the code reads by a computed key.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+import en from "./en/translation";
+
+/**
+ * Families read by a computed key (the login error variants, the auth error codes, page metadata), and the product's
+ * catalogue of generic and access messages (docs/product.md), kept translated for the checks that will show them.
+ */
+const COMPUTED = [/^loginError\./, /^authErrors\./, /^meta\./, /^access\./, /^validation\.(required|invalidEmail)$/];
+
+function keysOf(tree: object, prefix = ""): string[] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === "object" && value !== null ? keysOf(value, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
+}
+
+function sources(directory: string): string[] {
+  return readdirSync(directory).flatMap((name) => {
+    const path = join(directory, name);
+    if (statSync(path).isDirectory()) return name === "locales" ? [] : sources(path);
+    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+describe("the dictionaries", () => {
+  it("hold no key that nothing uses", () => {
+    const code = sources("app")
+      .map((path) => readFileSync(path, "utf8"))
+      .join("\n");
+    const unused = keysOf(en).filter(
+      (key) => !COMPUTED.some((family) => family.test(key)) && !code.includes(`"${key}`),
+    );
+    expect(unused).toEqual([]);
+  });
+});
