@@ -29,7 +29,13 @@ try {
   }
   throw error;
 }
-const { getEnv, prepareDatabase, rateLimitSubject, refusalHeaders, databaseClient } = build.entry.module;
+const { CLIENT_ADDRESS_HEADER, getEnv, prepareDatabase, rateLimitSubject, refusalHeaders, databaseClient } =
+  build.entry.module;
+// What this file takes from the build (app/entry.server.tsx): a build older than this file lacks some of it.
+if ([CLIENT_ADDRESS_HEADER, getEnv, prepareDatabase, rateLimitSubject, refusalHeaders].includes(undefined)) {
+  console.error("The build is older than server.js: run `npm run build` (or `npm start`, which builds first).");
+  process.exit(1);
+}
 
 let env;
 try {
@@ -254,7 +260,7 @@ async function respond(req, res) {
   const address = clientAddress(req);
   if (!admit(rateLimitSubject(address), res))
     return refuse(req, res, 503, "Service Unavailable", { "Retry-After": "1" });
-  req.headers["x-client-ip"] = address;
+  req.headers[CLIENT_ADDRESS_HEADER] = address;
   // With the embedded database a page is rendered within the turn of the event loop that read its request, so requests
   // handled as they are read hardly overlap and the cap never bites (measured by `npm run bench:flood`): a client with
   // 50 connections gets 50 turns for each of another client's. Waiting one turn counts every request read in this one

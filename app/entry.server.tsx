@@ -12,7 +12,7 @@ import { NonceProvider } from "./components/nonce";
 export { prepareDatabase } from "./.server/platform/db/prepare";
 export { client as databaseClient } from "./.server/platform/db/client";
 export { getEnv } from "./.server/platform/env";
-export { rateLimitSubject } from "./.server/platform/security/client-address";
+export { CLIENT_ADDRESS_HEADER, rateLimitSubject } from "./.server/platform/security/client-address";
 export { refusalHeaders } from "./.server/platform/security/headers";
 
 export const streamTimeout = 5_000;

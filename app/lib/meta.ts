@@ -1,8 +1,10 @@
 // Page titles: "<emoji or [name]> <page title> | Groundwork" (docs/product.md).
+import { PRODUCT } from "./product";
+
 type EnvironmentBanner = { name: string; emoji?: string; color: string } | null;
 type MatchLike = { id: string; loaderData?: unknown } | undefined;
 
-function titleWithEnvironment(title: string, environment: EnvironmentBanner, suffix = "Groundwork"): string {
+function titleWithEnvironment(title: string, environment: EnvironmentBanner, suffix: string = PRODUCT.name): string {
   const prefix = environment ? (environment.emoji ?? `[${environment.name}]`) : "";
   return `${prefix ? `${prefix} ` : ""}${title} | ${suffix}`;
 }
@@ -14,7 +16,7 @@ export function pageTitle(matches: readonly MatchLike[], title: string | undefin
   return [
     {
       title: titleWithEnvironment(
-        title ?? root?.productName ?? "Groundwork",
+        title ?? root?.productName ?? PRODUCT.name,
         root?.environment ?? null,
         root?.productName,
       ),

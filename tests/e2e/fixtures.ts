@@ -187,6 +187,8 @@ export async function signInWithRole(
   await page
     .context()
     .addCookies([{ name: cookie.name, value: cookie.value, url: app.url, httpOnly: true, sameSite: "Lax" }]);
+  // Where a sign-in lands: the person's area.
+  await page.goto(role === "admin" ? "/manager" : "/app");
   return email;
 }
 

@@ -6,8 +6,8 @@ import { and, eq, gt, lt, sql } from "drizzle-orm";
 
 import {
   auth,
-  DEMO_ACCOUNTS,
   DEMO_CODE,
+  isDemoAccount,
   SIGN_IN_CODE_ATTEMPTS,
   SIGN_IN_CODE_MINUTES,
   signUpEnabled,
@@ -30,8 +30,6 @@ const normalise = (email: string) => email.trim().toLowerCase();
  * each: the bound on an attacker's guesses at one account (ADR 010). One guess in a million each.
  */
 export const MAX_GUESSES_PER_ADDRESS_PER_DAY = rateLimits.sendCodePerEmailDaily.limit * SIGN_IN_CODE_ATTEMPTS;
-
-const isDemoAccount = (email: string) => getEnv().DEMO_MODE && (DEMO_ACCOUNTS as readonly string[]).includes(email);
 
 /** The code as stored: an HMAC bound to the attempt's id, so a leaked table gives neither codes nor a lookup table. */
 const codeHash = (attemptId: string, code: string) =>

@@ -1,10 +1,11 @@
+import { PRODUCT } from "~/lib/product";
 import type { Dictionary } from "../en/translation";
 
 const ar = {
   meta: {
     dir: "rtl",
     languageName: "العربية",
-    productName: "Groundwork",
+    productName: PRODUCT.name,
     titleSuffix: "Groundwork",
   },
   common: {

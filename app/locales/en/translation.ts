@@ -1,10 +1,12 @@
 // The reference dictionary. Every other language `satisfies Dictionary`, and a test checks that none is empty.
 // Durations and dates are formatted with Intl in the page's language and passed in, so no key needs plural forms.
+import { PRODUCT } from "~/lib/product";
+
 const en = {
   meta: {
     dir: "ltr",
     languageName: "English",
-    productName: "Groundwork",
+    productName: PRODUCT.name,
     titleSuffix: "Groundwork",
   },
   common: {

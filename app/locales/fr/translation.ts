@@ -1,10 +1,11 @@
+import { PRODUCT } from "~/lib/product";
 import type { Dictionary } from "../en/translation";
 
 const fr = {
   meta: {
     dir: "ltr",
     languageName: "Français",
-    productName: "Groundwork",
+    productName: PRODUCT.name,
     titleSuffix: "Groundwork",
   },
   common: {

@@ -1,10 +1,11 @@
+import { PRODUCT } from "~/lib/product";
 import type { Dictionary } from "../en/translation";
 
 const sw = {
   meta: {
     dir: "ltr",
     languageName: "Kiswahili",
-    productName: "Groundwork",
+    productName: PRODUCT.name,
     titleSuffix: "Groundwork",
   },
   common: {

@@ -4,8 +4,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 
 import { sendSignInCode, verifySignInCode } from "~/.server/features/sign-in";
-import { DEMO_ACCOUNTS, DEMO_CODE, SIGN_IN_CODE_MINUTES, signUpEnabled } from "~/.server/platform/auth/auth";
-import { getEnv } from "~/.server/platform/env";
+import { DEMO_CODE, isDemoAccount, SIGN_IN_CODE_MINUTES, signUpEnabled } from "~/.server/platform/auth/auth";
 import { callerOf } from "~/.server/web/caller";
 import { destinationFor, getOptionalUser } from "~/.server/web/guards";
 import { cookieHeaders, readForm, tooManyRequests, unknownIntent } from "~/.server/web/http";
@@ -50,7 +49,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   if (user) throw redirect(destinationFor(user, redirectTo));
   const email = emailField.safeParse(url.searchParams.get("email") ?? "");
   if (!email.success) throw redirect(withRedirect("/login", redirectTo));
-  const demoAccount = getEnv().DEMO_MODE && (DEMO_ACCOUNTS as readonly string[]).includes(email.data.toLowerCase());
+  const demoAccount = isDemoAccount(email.data);
   return {
     title: getInstance(context).t("verify.pageTitle"),
     email: email.data,

@@ -3,17 +3,25 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin, emailOTP, organization } from "better-auth/plugins";
 
+import { PRODUCT } from "../../../lib/product";
 import { db } from "../db/client";
 import * as schema from "../db/schema";
+import { SEED_USERS } from "../db/seed";
 import { getEnv } from "../env";
 import { logger } from "../logger";
+import { CLIENT_ADDRESS_HEADER } from "../security/client-address";
 import { ac, roles } from "./permissions";
 import { userHooks } from "./user-hooks";
 
 const env = getEnv();
 
 /** Seeded accounts that sign in with a fixed code when DEMO_MODE is on (shown on the login page). */
-export const DEMO_ACCOUNTS = ["admin@example.com", "user@example.com"] as const;
+export const DEMO_ACCOUNTS: readonly string[] = SEED_USERS.map((seeded) => seeded.email);
+
+/** Whether `email` signs in with the fixed demo code: demo mode, and one of the seeded accounts. */
+export function isDemoAccount(email: string): boolean {
+  return env.DEMO_MODE && DEMO_ACCOUNTS.includes(email.trim().toLowerCase());
+}
 export const DEMO_CODE = "000000";
 export const SIGN_IN_CODE_MINUTES = 5;
 export const SIGN_IN_CODE_ATTEMPTS = 3;
@@ -26,7 +34,7 @@ const https = env.https;
 export const SESSION_COOKIE = `${https ? "__Host-" : ""}better-auth.session_token`;
 
 export const auth = betterAuth({
-  appName: "Groundwork",
+  appName: PRODUCT.name,
   baseURL: env.APP_URL,
   basePath: "/api/auth",
   secret: env.AUTH_SECRET,
@@ -51,7 +59,7 @@ export const auth = betterAuth({
   databaseHooks: userHooks,
   advanced: {
     // The Node server entry writes the client's address here from the socket (or a trusted proxy).
-    ipAddress: { ipAddressHeaders: ["x-client-ip"], ipv6Subnet: 64 },
+    ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER], ipv6Subnet: 64 },
     // better-auth's own secure prefix is `__Secure-`; we name the session cookie ourselves and mark every cookie Secure.
     useSecureCookies: false,
     cookies: { session_token: { name: SESSION_COOKIE } },
@@ -92,8 +100,7 @@ export const auth = betterAuth({
       allowedAttempts: SIGN_IN_CODE_ATTEMPTS,
       storeOTP: "encrypted",
       disableSignUp: !signUpEnabled,
-      generateOTP: ({ email }) =>
-        env.DEMO_MODE && (DEMO_ACCOUNTS as readonly string[]).includes(email.toLowerCase()) ? DEMO_CODE : undefined,
+      generateOTP: ({ email }) => (isDemoAccount(email) ? DEMO_CODE : undefined),
       // Our sign-in pages send their own codes, bound to the browser (app/.server/features/sign-in.ts, ADR 010), and only use
       // better-auth's code server-side, at once, to create the session. Nothing should ask better-auth to send one.
       async sendVerificationOTP({ type }) {

@@ -6,7 +6,8 @@ import { repositoryNameKey } from "../../../lib/schemas/repository";
 import { db as sharedDb, type Database } from "./client";
 import { repository, user } from "./schema";
 
-const SEED_USERS = [
+/** The seeded accounts: the README's, and demo mode's (DEMO_ACCOUNTS signs them in with a fixed code). */
+export const SEED_USERS = [
   { email: "admin@example.com", name: "Admin", role: "admin" },
   { email: "user@example.com", name: "User", role: "user" },
 ] as const;

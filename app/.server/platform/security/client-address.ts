@@ -2,6 +2,9 @@ import { isIPv4, isIPv6 } from "node:net";
 
 import { getEnv } from "../env";
 
+/** The request header in which server.js hands the app the client's address (the socket, or a trusted proxy's). */
+export const CLIENT_ADDRESS_HEADER = "x-client-ip";
+
 /**
  * The client's address, as written by our Node server entry (server.js) from the socket, or from the
  * X-Forwarded-For header of a trusted proxy when TRUST_PROXY is on; server.js always overwrites any incoming value.
@@ -10,7 +13,7 @@ import { getEnv } from "../env";
  */
 export function clientAddress(request: Request): string {
   if (getEnv().NODE_ENV !== "production") return "unknown";
-  return rateLimitSubject(request.headers.get("x-client-ip") ?? "");
+  return rateLimitSubject(request.headers.get(CLIENT_ADDRESS_HEADER) ?? "");
 }
 
 /**
