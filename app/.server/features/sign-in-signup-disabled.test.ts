@@ -3,6 +3,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 
+import { codeBrowser, codePages, type CodeBrowser } from "../../../tests/support/code-browser";
 import { SmtpSink } from "../../../tests/support/smtp-sink";
 import { signInCode, user } from "../platform/db/schema";
 
@@ -17,24 +18,9 @@ const { seedDatabase } = await import("../platform/db/seed");
 await seedDatabase(db);
 afterAll(() => sink.stop());
 
-let clients = 0;
-/** A browser of its own: its client address, and the attempt its pending sign-in cookie holds. */
-const visitor = () => ({
-  headers: new Headers(),
-  client: `198.51.100.${++clients}`,
-  language: "en",
-  attemptId: null as string | null,
-});
-type Browser = ReturnType<typeof visitor>;
-
-async function send(email: string, browser: Browser) {
-  const result = await sendSignInCode(email, { ...browser, previousAttemptId: browser.attemptId });
-  if (result.ok) browser.attemptId = result.attemptId;
-  return result;
-}
-
-const verify = (email: string, code: string, browser: Browser) =>
-  verifySignInCode({ email, code, attemptId: browser.attemptId }, browser);
+type Browser = CodeBrowser;
+const visitor = () => codeBrowser("198.51.100");
+const { send, verify } = codePages({ sendSignInCode, verifySignInCode });
 
 async function reasonsOfWrongCodes(email: string, code: string, caller: Browser) {
   const reasons = [];

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 
 import { requirePermission } from "~/.server/web/guards";
+import { BackLink } from "~/components/layout/back-link";
 import { RepositoryDetails } from "~/components/repositories/repository-details";
 import { pageTitle } from "~/lib/meta";
 import { requireRepository } from "~/routes/repositories.server";
@@ -18,12 +18,7 @@ export default function AppRepository({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <section className="flex flex-col gap-6">
-      <Link
-        to="/app/repositories"
-        className="text-sm text-brand-600 underline-offset-4 hover:underline dark:text-brand-100"
-      >
-        {t("repositories.backToList")}
-      </Link>
+      <BackLink to="/app/repositories">{t("repositories.backToList")}</BackLink>
       <h1 className="text-2xl font-semibold">
         <bdi>{loaderData.repository.name}</bdi>
       </h1>

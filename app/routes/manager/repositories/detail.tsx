@@ -5,6 +5,7 @@ import { deleteRepository } from "~/.server/features/repositories";
 import { requirePermission, userCan } from "~/.server/web/guards";
 import { notFound, readForm, unknownIntent } from "~/.server/web/http";
 import { redirectWithToast } from "~/.server/web/toast";
+import { BackLink } from "~/components/layout/back-link";
 import { RepositoryDetails } from "~/components/repositories/repository-details";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClassName } from "~/components/ui/button";
@@ -39,12 +40,7 @@ export default function ManagerRepository({ loaderData }: Route.ComponentProps) 
   const { repository } = loaderData;
   return (
     <section className="flex flex-col gap-6">
-      <Link
-        to="/manager/repositories"
-        className="text-sm text-brand-600 underline-offset-4 hover:underline dark:text-brand-100"
-      >
-        {t("repositories.backToList")}
-      </Link>
+      <BackLink to="/manager/repositories">{t("repositories.backToList")}</BackLink>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-semibold">
           <bdi>{repository.name}</bdi>

@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 
 import { getUser } from "~/.server/features/users";
 import { requirePermission } from "~/.server/web/guards";
 import { notFound } from "~/.server/web/http";
+import { BackLink } from "~/components/layout/back-link";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { useUserLabels } from "~/components/users/user-status";
 import { pageTitle } from "~/lib/meta";
@@ -24,12 +24,7 @@ export default function ManagerUser({ loaderData }: Route.ComponentProps) {
   const joined = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long" }).format(new Date(user.createdAt));
   return (
     <section className="flex flex-col gap-6">
-      <Link
-        to="/manager/users"
-        className="text-sm text-brand-600 underline-offset-4 hover:underline dark:text-brand-100"
-      >
-        {t("users.backToList")}
-      </Link>
+      <BackLink to="/manager/users">{t("users.backToList")}</BackLink>
       <h1 className="text-2xl font-semibold">
         <bdi>{user.name || t("users.noName")}</bdi>
       </h1>

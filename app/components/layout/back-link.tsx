@@ -1,0 +1,11 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+
+/** The link above a detail page back to its list. */
+export function BackLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} className="text-sm text-brand-600 underline-offset-4 hover:underline dark:text-brand-100">
+      {children}
+    </Link>
+  );
+}
