@@ -329,9 +329,10 @@ test.describe("nobody can lock a person out of sign-in", () => {
       40,
     );
 
-    // The attacker's three codes reach the person's inbox too (after the one they signed in with): wait for them, so
+    // The codes the attacker got reach the person's inbox too, after the one they signed in with: wait for them, so
     // the code read next is the person's own.
-    await expect.poll(() => mail.messagesTo(victim).length).toBe(4);
+    const sentToVictim = 1 + results.filter((status) => status === 302).length;
+    await expect.poll(() => mail.messagesTo(victim).length).toBe(sentToVictim);
     // The person, in their own browser: a code arrives and works.
     const since = Date.now();
     await requestCode(page, victim);
