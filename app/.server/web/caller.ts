@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 
-import { clientAddress } from "../platform/security/client-address";
+import type { AuditActor } from "../features/audit";
+import { clientAddress, clientIp } from "../platform/security/client-address";
 import { getLocale } from "./i18n";
 import { getSession } from "./session";
 
@@ -11,5 +12,15 @@ export function callerOf(request: Request, context: Readonly<RouterContextProvid
     client: clientAddress(request),
     language: getLocale(context),
     previousSessionToken: getSession(context)?.session.token,
+  };
+}
+
+/** Who acts, for the audit trail: the signed-in user (and the admin impersonating them), and the client's address. */
+export function auditActorOf(request: Request, context: Readonly<RouterContextProvider>): AuditActor {
+  const session = getSession(context);
+  return {
+    user: session ? { id: session.user.id, email: session.user.email } : null,
+    impersonatorId: session?.session.impersonatedBy ?? null,
+    ip: clientIp(request),
   };
 }

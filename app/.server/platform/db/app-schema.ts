@@ -51,3 +51,42 @@ export const signInCode = sqliteTable(
   },
   (table) => [index("sign_in_code_expires_at").on(table.expiresAt)],
 );
+
+/**
+ * The audit trail (app/.server/features/audit.ts): one row per security-relevant event. Actor and target are copied
+ * (id and a label), not referenced: an entry outlives the user or repository it names. The id grows with time, so
+ * it is both the newest-first order and the pagination key.
+ */
+export const auditEvent = sqliteTable(
+  "audit_event",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    at: integer("at", { mode: "timestamp_ms" })
+      .notNull()
+      .$defaultFn(() => new Date()),
+    action: text("action").notNull(),
+    /** "success", or "refused" with a reason (a wrong code, a ban, a rate limit, a rule). */
+    outcome: text("outcome").notNull(),
+    reason: text("reason"),
+    actorId: text("actor_id"),
+    actorLabel: text("actor_label"),
+    /** The admin behind the actor, while they impersonate them. */
+    impersonatorId: text("impersonator_id"),
+    targetType: text("target_type"),
+    targetId: text("target_id"),
+    targetLabel: text("target_label"),
+    ip: text("ip"),
+    /** Small facts of the event (a role before and after, a ban's end): a JSON object of strings and numbers. */
+    details: text("details"),
+  },
+  (table) => [
+    index("audit_event_at").on(table.at),
+    index("audit_event_actor").on(table.actorId, table.id),
+    index("audit_event_actor_label").on(table.actorLabel, table.id),
+    index("audit_event_target").on(table.targetId, table.id),
+    index("audit_event_target_label").on(table.targetLabel, table.id),
+    index("audit_event_action").on(table.action, table.id),
+    // The dashboard's sign-ins per day.
+    index("audit_event_action_at").on(table.action, table.at),
+  ],
+);

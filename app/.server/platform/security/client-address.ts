@@ -17,6 +17,16 @@ export function clientAddress(request: Request): string {
 }
 
 /**
+ * The client's address as it is, for the record (the audit trail, a session's IP); null under the dev server or
+ * when it is not an IP address.
+ */
+export function clientIp(request: Request): string | null {
+  if (getEnv().NODE_ENV !== "production") return null;
+  const bare = withoutPort((request.headers.get(CLIENT_ADDRESS_HEADER) ?? "").trim());
+  return isIPv4(bare) || isIPv6(bare) ? bare : null;
+}
+
+/**
  * Who a request counts against, for the rate limits (ADR 005) and server.js's cap on requests in flight per client:
  * an IPv4 address as is (also when written IPv4-mapped, `::ffff:1.2.3.4`), and any other IPv6 address as its /64 in
  * canonical form (`2001:db8:1:2::/64`), because one subscriber usually holds a whole /64. Pure, and idempotent.
