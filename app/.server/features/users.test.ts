@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 
 import { client, db } from "../platform/db/client";
 import { user } from "../platform/db/schema";
-import { completeOnboarding, countUsers, getUser, listUsers, updateName } from "./users";
+import { completeOnboarding, countUsers, getUser, isLastAdmin, listUsers, updateName } from "./users";
 
 const now = new Date();
 const people = Array.from({ length: 45 }, (_, index) => ({
@@ -69,5 +69,25 @@ describe("the manager's user list", () => {
     expect((await fresh.getUser("u5"))?.admin).toBe(false);
     await db.update(user).set({ role: "superadmin" }).where(eq(user.id, "u5"));
     expect(await fresh.countUsers()).toEqual({ users: 45, admins: 2 });
+  });
+});
+
+describe("the last admin", () => {
+  it("is the only admin left: they cannot lose their rights", async () => {
+    // u7 is the only admin among the people above.
+    expect(await isLastAdmin("u7")).toBe(true);
+    expect(await isLastAdmin("u8")).toBe(false);
+    await db.update(user).set({ role: "admin" }).where(eq(user.id, "u9"));
+    expect(await isLastAdmin("u7")).toBe(false);
+    await db.update(user).set({ role: "user" }).where(eq(user.id, "u9"));
+  });
+
+  it("counts ADMIN_USER_IDS admins, whose role alone cannot demote them", async () => {
+    vi.stubEnv("ADMIN_USER_IDS", "u3");
+    vi.resetModules();
+    const fresh = await import("./users");
+    expect(await fresh.isLastAdmin("u7")).toBe(false);
+    expect(await fresh.isLastAdmin("u3", "role")).toBe(false);
+    expect(await fresh.isLastAdmin("u3", "access")).toBe(false);
   });
 });

@@ -37,6 +37,20 @@ export async function countUsers(): Promise<{ users: number; admins: number }> {
   return { users: all?.value ?? 0, admins: admins?.value ?? 0 };
 }
 
+/**
+ * Whether taking away this user's admin rights (a demotion, a ban, a deletion) would leave the product with no admin:
+ * they are an admin (by role or ADMIN_USER_IDS) and nobody else is. `change` "role" is a demotion, which does not
+ * take an ADMIN_USER_IDS admin's rights away.
+ */
+export async function isLastAdmin(userId: string, change: "role" | "access" = "access"): Promise<boolean> {
+  const [row] = await db.select({ id: user.id, role: user.role }).from(user).where(eq(user.id, userId)).limit(1);
+  if (!row) return false;
+  const adminUserIds = getEnv().ADMIN_USER_IDS;
+  if (change === "role" && adminUserIds.includes(row.id)) return false;
+  if (!isAdmin(row, adminUserIds)) return false;
+  return (await countUsers()).admins <= 1;
+}
+
 export type UserSummary = Pick<
   typeof user.$inferSelect,
   "id" | "email" | "name" | "role" | "banned" | "onboardedAt" | "createdAt"
