@@ -3,8 +3,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 
-import { signOutOtherSessions } from "~/.server/features/sign-in";
+import { revokeOtherOwnSessions } from "~/.server/features/sessions";
 import { updateName } from "~/.server/features/users";
+import { auditActorOf } from "~/.server/web/caller";
 import { isAdminUser, requirePermission } from "~/.server/web/guards";
 import { readForm, unknownIntent } from "~/.server/web/http";
 import { getInstance } from "~/.server/web/i18n";
@@ -37,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithToast(here, { type: "success", message: "account.nameUpdated" });
     }
     case "sign-out-others": {
-      await signOutOtherSessions(request.headers);
+      await revokeOtherOwnSessions(user, { headers: request.headers, actor: auditActorOf(request, context) });
       return redirectWithToast(here, { type: "success", message: "account.otherSessionsRevoked" });
     }
     default:

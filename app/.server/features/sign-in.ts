@@ -206,8 +206,3 @@ export async function signOut(headers: Headers): Promise<string[]> {
     throw error;
   }
 }
-
-/** Ends every session of the signed-in user except this one. */
-export async function signOutOtherSessions(headers: Headers): Promise<void> {
-  await auth.api.revokeOtherSessions({ headers });
-}

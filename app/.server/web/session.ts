@@ -1,5 +1,6 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 
+import { touchSession } from "../features/sessions";
 import { auth, SESSION_COOKIE, type Session } from "../platform/auth/auth";
 import { getEnv } from "../platform/env";
 
@@ -20,6 +21,7 @@ function clearSessionCookie(): string {
  * Reads the session once per request. better-auth may refresh it (sliding expiry) and answer with a new cookie:
  * that Set-Cookie is forwarded on whatever response the route gives, or the browser's cookie would never be renewed.
  * A banned user is signed out here, whatever wrote the ban (ADR 010): their sessions end and the cookie is cleared.
+ * A session's "last active" time is kept to within a few minutes (`touchSession`).
  * Pages for a signed-in person are never stored by a browser or a proxy.
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
@@ -31,6 +33,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
     session = null;
     setCookies.splice(0, setCookies.length, clearSessionCookie());
   }
+  if (session) await touchSession(session.session.id, session.session.updatedAt);
   context.set(sessionContext, session);
   const response = await next();
   // A sign-in or sign-out sets the session cookie itself: that one wins over a refresh.

@@ -1,12 +1,13 @@
 import { useTranslation } from "react-i18next";
 
+import { useFormat } from "~/lib/format";
 import type { RepositoryView as Repository } from "~/lib/schemas/repository";
 import { RepositoryLink } from "./repository-link";
 
 /** A repository's fields and dates, in the page's language. */
 export function RepositoryDetails({ repository }: { repository: Repository }) {
-  const { t, i18n } = useTranslation();
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeStyle: "short" });
+  const { t } = useTranslation();
+  const format = useFormat();
   return (
     <div className="flex flex-col gap-4">
       <dl className="grid gap-x-6 gap-y-3 rounded-lg border border-zinc-200 p-4 sm:grid-cols-[max-content_1fr] dark:border-zinc-800">
@@ -24,8 +25,8 @@ export function RepositoryDetails({ repository }: { repository: Repository }) {
         </dd>
       </dl>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        {t("repositories.createdAt", { date: date.format(new Date(repository.createdAt)) })} ·{" "}
-        {t("repositories.updatedAt", { date: date.format(new Date(repository.updatedAt)) })}
+        {t("repositories.createdAt", { date: format.dateTime(repository.createdAt) })} ·{" "}
+        {t("repositories.updatedAt", { date: format.dateTime(repository.updatedAt) })}
       </p>
     </div>
   );
