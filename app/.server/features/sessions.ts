@@ -1,7 +1,7 @@
 // A user's sessions, as the account page and the manager's user detail show them: where and when each one signed
 // in, never its token. Revocations go through better-auth (its admin plugin for an admin, its session endpoints for
 // the user themselves), so its own invariants and cookies hold (docs/architecture.md).
-import Bowser from "bowser";
+import { parse as parseUserAgent } from "bowser";
 import { and, desc, eq, gt, lt } from "drizzle-orm";
 
 import { auth } from "../platform/auth/auth";
@@ -17,7 +17,7 @@ export function describeUserAgent(
   userAgent: string | null | undefined,
 ): Pick<SessionView, "device" | "browser" | "os"> {
   if (!userAgent) return { device: "unknown", browser: "", os: "" };
-  const parsed = Bowser.parse(userAgent.slice(0, 1024));
+  const parsed = parseUserAgent(userAgent.slice(0, 1024));
   const major = parsed.browser.version?.split(".")[0];
   const type = parsed.platform.type as DeviceType | undefined;
   return {
