@@ -141,7 +141,7 @@ export async function signIn(page: Page, mail: SmtpSink, email: string, name = "
 }
 
 /** Runs SQL on the worker's database: for arranging state the product has no screen for yet (roles, bans). */
-export async function sql(databaseUrl: string, statement: string, args: Array<string | number> = []) {
+export async function sql(databaseUrl: string, statement: string, args: Array<string | number | null> = []) {
   const { createClient } = await import("@libsql/client");
   const client = createClient({ url: databaseUrl, timeout: 5000 });
   try {
@@ -156,9 +156,13 @@ export async function sql(databaseUrl: string, statement: string, args: Array<st
  * row in the worker's database, and the session cookie signed as better-auth signs it (HMAC-SHA256 of the token with
  * the server's secret). It spares those specs the e-mail round trip; the sign-in specs keep the real journey.
  */
-export async function sessionCookie(app: TestServer, user: { email: string; name: string; role: "admin" | "user" }) {
+export async function sessionCookie(
+  app: TestServer,
+  user: { email: string; name: string; role: "admin" | "user"; id?: string },
+  options: { impersonatedBy?: string } = {},
+) {
   const now = Date.now();
-  const userId = randomUUID();
+  const userId = user.id ?? randomUUID();
   const token = randomBytes(24).toString("base64url");
   await sql(
     app.databaseUrl,
@@ -167,8 +171,8 @@ export async function sessionCookie(app: TestServer, user: { email: string; name
   );
   await sql(
     app.databaseUrl,
-    "insert into session (id, token, user_id, expires_at, created_at, updated_at) values (?, ?, ?, ?, ?, ?)",
-    [randomUUID(), token, userId, now + 24 * 60 * 60 * 1000, now, now],
+    "insert into session (id, token, user_id, expires_at, created_at, updated_at, impersonated_by) values (?, ?, ?, ?, ?, ?, ?)",
+    [randomUUID(), token, userId, now + 24 * 60 * 60 * 1000, now, now, options.impersonatedBy ?? null],
   );
   const signature = createHmac("sha256", TEST_AUTH_SECRET).update(token).digest("base64");
   return { name: "better-auth.session_token", value: encodeURIComponent(`${token}.${signature}`), userId };
