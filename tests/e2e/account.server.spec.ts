@@ -256,3 +256,26 @@ test("the export holds the profile, the sessions and the user's audit entries, n
   expect(exported.sessions[0]?.current).toBe(true);
   expect(exported.auditEntries[0]).toMatchObject({ action: "session.revoked", target: { id: me.userId } });
 });
+
+test("no hostile value in any field of the page's forms gives a 5xx", async () => {
+  const me = await person("hostile");
+  const hostile = [
+    "",
+    "\u0000",
+    "\u202e<script>x</script>",
+    "a".repeat(100_000),
+    "😀".repeat(300),
+    "%00'\"--",
+    "ａ@ｂ.ｃ",
+  ];
+  for (const form of everyIntent) {
+    for (const field of Object.keys(form).filter((name) => name !== "intent")) {
+      for (const value of hostile) {
+        const response = await post("/app/account?newEmail=x%40example.test", { ...form, [field]: value }, me.cookie);
+        await response.arrayBuffer();
+        expect(response.status, `${form.intent} ${field}=${JSON.stringify(value.slice(0, 20))}`).toBeLessThan(500);
+      }
+    }
+  }
+  expect((await sql(server.databaseUrl, "select id from user where id = ?", [me.userId])).rows).toHaveLength(1);
+});
