@@ -86,8 +86,8 @@ export function ConfirmEmailChange({
           dir="ltr"
         />
       </p>
-      {problems.map((problem) => (
-        <Alert key={problem} tone="error">
+      {problems.map((problem, index) => (
+        <Alert key={index} tone="error">
           {translateMessage(t, problem)}
         </Alert>
       ))}

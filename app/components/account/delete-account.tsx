@@ -56,8 +56,8 @@ export function DeleteAccount({ email, reply }: { email: string; reply: AccountR
         closeButton={false}
       >
         <div className="flex flex-col gap-3">
-          {sendProblems.map((problem) => (
-            <Alert key={problem} tone="error">
+          {sendProblems.map((problem, index) => (
+            <Alert key={index} tone="error">
               {translateMessage(t, problem)}
             </Alert>
           ))}
@@ -84,13 +84,8 @@ export function DeleteAccount({ email, reply }: { email: string; reply: AccountR
         closeButton={false}
       >
         <div className="flex flex-col gap-3">
-          {deleteProblems.map((problem) => (
-            <Alert key={problem} tone="error">
-              {translateMessage(t, problem)}
-            </Alert>
-          ))}
-          {sendProblems.map((problem) => (
-            <Alert key={problem} tone="error">
+          {[...deleteProblems, ...sendProblems].map((problem, index) => (
+            <Alert key={index} tone="error">
               {translateMessage(t, problem)}
             </Alert>
           ))}
