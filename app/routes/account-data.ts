@@ -1,6 +1,22 @@
-// Placeholder while issue 8 is built: filled by its own commit.
-import { data } from "react-router";
+// "Download my data" of both account pages (/app/account/data, /manager/account/data; the area layouts guard it): the
+// user's profile, sessions (never a token) and audit entries as a JSON attachment (app/.server/features/account.ts).
+import { exportAccountData } from "~/.server/features/account";
+import { requirePermission } from "~/.server/web/guards";
+import { notFound } from "~/.server/web/http";
+import { getSession } from "~/.server/web/session";
+import { PRODUCT } from "~/lib/product";
+import type { Route } from "./+types/account-data";
 
-export function loader() {
-  return data(null, { status: 404 });
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requirePermission({ request, context }, { account: ["read"] });
+  const now = new Date();
+  const exported = (await exportAccountData(user.id, getSession(context)?.session.id, now)) ?? notFound();
+  const filename = `${PRODUCT.name.toLowerCase()}-account-${now.toISOString().slice(0, 10)}.json`;
+  return new Response(`${JSON.stringify(exported, null, 2)}\n`, {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${filename}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
 }

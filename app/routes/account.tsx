@@ -1,44 +1,153 @@
 // The account page of both areas (/app/account, /manager/account): one module, registered under each area, whose
-// layout guards it (routes.ts).
+// layout guards it (routes.ts). Name, e-mail (a code to the new address, `?newEmail=`), sessions, a copy of the
+// user's data (account-data.ts), and the deletion of the account (a code to the current address). The rules:
+// app/.server/features/account.ts.
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 
-import { revokeOtherOwnSessions } from "~/.server/features/sessions";
+import {
+  confirmEmailChange,
+  deleteAccount,
+  requestAccountDeletion,
+  requestEmailChange,
+} from "~/.server/features/account";
+import { listSessions, revokeOtherOwnSessions, revokeOwnSession } from "~/.server/features/sessions";
 import { updateName } from "~/.server/features/users";
+import { ONE_TIME_CODE_MINUTES } from "~/.server/platform/auth/one-time-code";
 import { auditActorOf } from "~/.server/web/caller";
 import { isAdminUser, requirePermission } from "~/.server/web/guards";
-import { readForm, unknownIntent } from "~/.server/web/http";
-import { getInstance } from "~/.server/web/i18n";
+import { cookieHeaders, readForm, tooManyRequests, unknownIntent } from "~/.server/web/http";
+import { getInstance, getLocale } from "~/.server/web/i18n";
+import { getSession } from "~/.server/web/session";
 import { redirectWithToast } from "~/.server/web/toast";
 import { AccountPage } from "~/components/account/account-page";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { retryAfterHeaders } from "~/lib/headers";
+import { formatDuration } from "~/lib/i18n";
 import { pageTitle } from "~/lib/meta";
-import { changeNameSchema } from "~/lib/schemas/account";
+import {
+  changeEmailSchema,
+  changeNameSchema,
+  confirmEmailChangeSchema,
+  deleteAccountSchema,
+} from "~/lib/schemas/account";
+import { emailField } from "~/lib/schemas/sign-in";
+import { message } from "~/lib/validation";
 import type { Route } from "./+types/account";
+
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requirePermission({ request, context }, { account: ["read"] });
+  const newEmail = emailField.safeParse(new URL(request.url).searchParams.get("newEmail") ?? "");
   return {
     title: getInstance(context).t("account.pageTitle"),
     user: { email: user.email, name: user.name, admin: isAdminUser(user), createdAt: user.createdAt.toISOString() },
+    // SessionView: where and when, never a token.
+    sessions: await listSessions(user.id, getSession(context)?.session.id),
+    pendingEmail: newEmail.success ? newEmail.data.toLowerCase() : null,
+    codeExpiresIn: formatDuration(ONE_TIME_CODE_MINUTES * 60, getLocale(context)),
   };
 }
+
+/** The intents whose answer a form of the page shows (a 400 or a 429 keeps the typed values and says why). */
+type AccountIntent = "change-name" | "change-email" | "confirm-email-change" | "send-delete-code" | "delete-account";
+
+function refused(intent: AccountIntent, result?: SubmissionResult<string[]>, formError?: string, status = 400) {
+  return data({ intent, result, formError }, { status });
+}
+
+const codeRefusals = {
+  invalid: message("validation.codeInvalid"),
+  expired: message("verify.expired"),
+  exhausted: message("verify.exhausted"),
+} as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requirePermission({ request, context }, { account: ["update"] });
   const formData = await readForm(request);
   const here = new URL(request.url).pathname.replace(/\.data$/, "");
-  switch (formData.get("intent")) {
+  const me = { id: user.id, email: user.email };
+  const caller = { language: getLocale(context), actor: auditActorOf(request, context) };
+  const intent = formData.get("intent");
+  switch (intent) {
     case "change-name": {
       const submission = parseWithZod(formData, { schema: changeNameSchema });
-      if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+      if (submission.status !== "success") return refused(intent, submission.reply());
       await updateName(user.id, submission.value.name);
       return redirectWithToast(here, { type: "success", message: "account.nameUpdated" });
     }
+    case "change-email": {
+      const submission = parseWithZod(formData, { schema: changeEmailSchema });
+      if (submission.status !== "success") return refused(intent, submission.reply());
+      const sent = await requestEmailChange(me, submission.value.email, caller);
+      if (sent.ok) {
+        return redirectWithToast(`${here}?newEmail=${encodeURIComponent(sent.newEmail)}`, {
+          type: "success",
+          message: "account.codeSent",
+          params: { email: sent.newEmail },
+        });
+      }
+      if (sent.reason === "rate-limited")
+        return tooManyRequests(sent.retryAfterSeconds, caller.language, { intent, result: submission.reply() });
+      const refusal = sent.reason === "email-used" ? "account.emailUsed" : "account.sameEmail";
+      return refused(intent, submission.reply({ fieldErrors: { email: [message(refusal)] } }));
+    }
+    case "confirm-email-change": {
+      const submission = parseWithZod(formData, { schema: confirmEmailChangeSchema });
+      if (submission.status !== "success") return refused(intent, submission.reply());
+      const changed = await confirmEmailChange(me, submission.value, caller);
+      if (changed.ok) return redirectWithToast(here, { type: "success", message: "account.emailChanged" });
+      if (changed.reason === "email-used")
+        return refused(intent, submission.reply({ formErrors: [message("account.emailUsed")] }));
+      return refused(intent, submission.reply({ fieldErrors: { code: [codeRefusals[changed.reason]] } }));
+    }
+    case "send-delete-code": {
+      const sent = await requestAccountDeletion(me, caller);
+      if (sent.ok) {
+        return redirectWithToast(`${here}?modal=delete-account-code`, {
+          type: "success",
+          message: "account.codeSent",
+          params: { email: user.email },
+        });
+      }
+      if (sent.reason === "rate-limited") return tooManyRequests(sent.retryAfterSeconds, caller.language, { intent });
+      return refused(intent, undefined, message("account.lastAdmin"));
+    }
+    case "delete-account": {
+      const submission = parseWithZod(formData, { schema: deleteAccountSchema });
+      if (submission.status !== "success") return refused(intent, submission.reply());
+      const deleted = await deleteAccount(me, submission.value.code, { ...caller, headers: request.headers });
+      if (deleted.ok) {
+        return redirectWithToast(
+          "/login",
+          { type: "success", message: "account.deleted" },
+          { headers: cookieHeaders(deleted.setCookies) },
+        );
+      }
+      if (deleted.reason === "last-admin")
+        return refused(intent, submission.reply({ formErrors: [message("account.lastAdmin")] }));
+      return refused(intent, submission.reply({ fieldErrors: { code: [codeRefusals[deleted.reason]] } }));
+    }
+    case "revoke-session": {
+      const sessionId = formData.get("sessionId");
+      const currentSessionId = getSession(context)?.session.id ?? "";
+      const revoked =
+        typeof sessionId === "string" &&
+        (await revokeOwnSession({ ...me, currentSessionId }, sessionId, {
+          headers: request.headers,
+          actor: caller.actor,
+        }));
+      return redirectWithToast(
+        here,
+        revoked ? { type: "success", message: "sessions.revoked" } : { type: "error", message: "sessions.notFound" },
+      );
+    }
     case "sign-out-others": {
-      await revokeOtherOwnSessions(user, { headers: request.headers, actor: auditActorOf(request, context) });
+      await revokeOtherOwnSessions(me, { headers: request.headers, actor: caller.actor });
       return redirectWithToast(here, { type: "success", message: "account.otherSessionsRevoked" });
     }
     default:
@@ -47,7 +156,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  return <AccountPage user={loaderData.user} result={actionData?.result} />;
+  return (
+    <AccountPage
+      user={loaderData.user}
+      sessions={loaderData.sessions}
+      pendingEmail={loaderData.pendingEmail}
+      codeExpiresIn={loaderData.codeExpiresIn}
+      reply={actionData && "intent" in actionData ? actionData : undefined}
+    />
+  );
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

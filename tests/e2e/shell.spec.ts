@@ -158,14 +158,21 @@ test.describe("toasts and confirmations", () => {
     await expect(page.getByText("Your name was updated."), "a flash is shown once").toHaveCount(0);
   });
 
-  test("a destructive action asks for confirmation first", async ({ page, mail }, testInfo) => {
-    await signIn(page, mail, uniqueEmail(testInfo, "confirm"));
+  test("a destructive action asks for confirmation first", async ({ page, mail, app }, testInfo) => {
+    const email = uniqueEmail(testInfo, "confirm");
+    await signIn(page, mail, email);
+    // Another device of the same person, so that there is somewhere else to sign out of.
+    await sql(
+      app.databaseUrl,
+      "insert into session (id, token, user_id, expires_at, created_at, updated_at) select ?, ?, id, ?, ?, ? from user where email = ?",
+      [`other-${email}`, `token-${email}`, Date.now() + 60_000, Date.now(), Date.now(), email],
+    );
     await page.goto("/app/account");
-    await page.getByRole("link", { name: "Sign out of all other devices" }).click();
+    await page.getByRole("link", { name: "Sign out everywhere else" }).click();
     await expect(page.getByRole("heading", { name: "Are you sure?" })).toBeVisible();
     await page.getByRole("link", { name: "Cancel" }).click();
     await expect(page.getByRole("heading", { name: "Are you sure?" })).toHaveCount(0);
-    await page.getByRole("link", { name: "Sign out of all other devices" }).click();
+    await page.getByRole("link", { name: "Sign out everywhere else" }).click();
     await page.getByRole("button", { name: "Confirm" }).click();
     await expect(page.getByText("You are signed out of all other devices.")).toBeVisible();
   });

@@ -1,53 +1,92 @@
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 
+import { useFormat } from "~/lib/format";
 import { changeNameSchema } from "~/lib/schemas/account";
+import type { SessionView } from "~/lib/session-view";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { PageHeader } from "../layout/page-header";
+import { SessionList } from "../sessions/session-list";
 import { Button, buttonClassName } from "../ui/button";
-import { ConfirmDialog } from "../ui/confirm-dialog";
 import { Field } from "../ui/field";
 import { DialogLink, ResponsiveDialog } from "../ui/responsive-dialog";
 import { useUserLabels } from "../users/user-status";
+import { resultFor, type AccountReply } from "./account-reply";
+import { ChangeEmailDialog, ConfirmEmailChange } from "./change-email";
+import { DeleteAccount } from "./delete-account";
 
 type AccountUser = { email: string; name: string; admin: boolean; createdAt: string };
 
-/** The account page of both areas: who you are, change your name (?state=change-name), sign out elsewhere. */
-export function AccountPage({ user, result }: { user: AccountUser; result: SubmissionResult<string[]> | undefined }) {
-  const { t, i18n } = useTranslation();
+const linkClassName = "text-sm text-brand-600 underline-offset-4 hover:underline dark:text-brand-100";
+
+/**
+ * The account page of both areas: who you are, change your name (`?state=change-name`) and your e-mail address
+ * (`?modal=change-email`, then the code step at `?newEmail=`), your sessions, a copy of your data, and the deletion
+ * of your account.
+ */
+export function AccountPage({
+  user,
+  sessions,
+  pendingEmail,
+  codeExpiresIn,
+  reply,
+}: {
+  user: AccountUser;
+  sessions: SessionView[];
+  /** The address a code was sent to, while its code step is shown (`?newEmail=`). */
+  pendingEmail: string | null;
+  codeExpiresIn: string;
+  reply: AccountReply | undefined;
+}) {
+  const { t } = useTranslation();
   const labels = useUserLabels();
   const navigation = useNavigation();
-  const [form, fields] = useSchemaForm(changeNameSchema, { lastResult: result, defaultValue: { name: user.name } });
-  const since = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long" }).format(new Date(user.createdAt));
+  const location = useLocation();
+  const [form, fields] = useSchemaForm(changeNameSchema, {
+    lastResult: resultFor(reply, "change-name"),
+    defaultValue: { name: user.name },
+  });
+  const since = useFormat().date(user.createdAt);
   return (
-    <section className="flex max-w-2xl flex-col gap-6">
+    <section className="flex max-w-2xl flex-col gap-8">
       <PageHeader title={t("account.title")} description={t("account.description")} />
-      <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
-        <dt className="text-sm text-zinc-600 dark:text-zinc-400">{t("account.name")}</dt>
-        <dd className="flex flex-wrap items-center gap-3">
-          <bdi>{user.name}</bdi>
-          <DialogLink
-            name="change-name"
-            param="state"
-            className="text-sm text-brand-600 underline-offset-4 hover:underline dark:text-brand-100"
-          >
-            {t("account.changeName")}
-          </DialogLink>
-        </dd>
-        <dt className="text-sm text-zinc-600 dark:text-zinc-400">{t("account.email")}</dt>
-        <dd>
-          <bdi dir="ltr">{user.email}</bdi>
-        </dd>
-        <dt className="text-sm text-zinc-600 dark:text-zinc-400">{t("account.role")}</dt>
-        <dd>{labels.role(user)}</dd>
-      </dl>
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("account.memberSince", { date: since })}</p>
-      <div>
-        <DialogLink name="sign-out-others" className={buttonClassName("secondary")}>
-          {t("account.signOutEverywhere")}
-        </DialogLink>
+      {pendingEmail ? <ConfirmEmailChange newEmail={pendingEmail} expiresIn={codeExpiresIn} reply={reply} /> : null}
+      <div className="flex flex-col gap-3">
+        <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+          <dt className="text-sm text-zinc-600 dark:text-zinc-400">{t("account.name")}</dt>
+          <dd className="flex flex-wrap items-center gap-3">
+            <bdi>{user.name}</bdi>
+            <DialogLink name="change-name" param="state" className={linkClassName}>
+              {t("account.changeName")}
+            </DialogLink>
+          </dd>
+          <dt className="text-sm text-zinc-600 dark:text-zinc-400">{t("account.email")}</dt>
+          <dd className="flex flex-wrap items-center gap-3">
+            <bdi dir="ltr">{user.email}</bdi>
+            <DialogLink name="change-email" className={linkClassName}>
+              {t("account.changeEmail")}
+            </DialogLink>
+          </dd>
+          <dt className="text-sm text-zinc-600 dark:text-zinc-400">{t("account.role")}</dt>
+          <dd>{labels.role(user)}</dd>
+        </dl>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("account.memberSince", { date: since })}</p>
       </div>
+
+      <SessionList sessions={sessions} mode="self" />
+
+      <section aria-labelledby="account-data-title" className="flex flex-col items-start gap-3">
+        <h2 id="account-data-title" className="text-lg font-semibold">
+          {t("account.dataTitle")}
+        </h2>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("account.dataDescription")}</p>
+        <Link to={`${location.pathname}/data`} reloadDocument download className={buttonClassName("secondary")}>
+          {t("account.downloadData")}
+        </Link>
+      </section>
+
+      <DeleteAccount email={user.email} reply={reply} />
 
       <ResponsiveDialog name="change-name" param="state" title={t("account.changeNameTitle")}>
         <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
@@ -62,11 +101,7 @@ export function AccountPage({ user, result }: { user: AccountUser; result: Submi
           <Button pending={navigation.state === "submitting"}>{t("common.save")}</Button>
         </Form>
       </ResponsiveDialog>
-      <ConfirmDialog
-        name="sign-out-others"
-        description={t("account.signOutEverywhere")}
-        fields={{ intent: "sign-out-others" }}
-      />
+      <ChangeEmailDialog reply={reply} />
     </section>
   );
 }

@@ -1,0 +1,285 @@
+// The account page's rules (docs/architecture.md, "Account"): a new e-mail address is confirmed by a code sent to it;
+// a deletion is confirmed by a code sent to the current address and removes the account in one batch; and the user
+// can take a copy of their data. Plain values in, plain values out.
+import { desc, eq, inArray, or } from "drizzle-orm";
+
+import type { SessionView } from "../../lib/session-view";
+import { auth } from "../platform/auth/auth";
+import {
+  checkOneTimeCode,
+  issueOneTimeCode,
+  ONE_TIME_CODE_MINUTES,
+  oneTimeCodeIds,
+  type OneTimeCodeCheck,
+  type OneTimeCodePurpose,
+} from "../platform/auth/one-time-code";
+import { db } from "../platform/db/client";
+import { isUniqueViolation } from "../platform/db/errors";
+import { account, auditEvent, signInCode, user, verification } from "../platform/db/schema";
+import { sendChangeEmailCodeEmail, sendDeleteAccountCodeEmail, sendEmailChangedEmail } from "../platform/email/account";
+import { logger } from "../platform/logger";
+import { consumeAll, rateLimits, type RateLimitRule } from "../platform/security/rate-limit";
+import { recordAudit, type AuditActor } from "./audit";
+import { listSessions } from "./sessions";
+import { signOut } from "./sign-in";
+import { isLastAdmin } from "./users";
+
+/** The signed-in user whose account this is. */
+type Me = { id: string; email: string };
+/** Who asks: the page's language (for the e-mails) and the actor the audit trail records. */
+type Caller = { language: string; actor: AuditActor };
+type RateLimited = { ok: false; reason: "rate-limited"; retryAfterSeconds: number };
+type CodeRefusal = { ok: false; reason: Exclude<OneTimeCodeCheck, "right"> };
+
+const normalise = (email: string) => email.trim().toLowerCase();
+
+/** The send budgets of one account code: per user and purpose, per user a day, and per recipient a day. */
+function codeBudgets(purpose: OneTimeCodePurpose, userId: string, to: string): Array<[string, RateLimitRule]> {
+  return [
+    [`account-code:${purpose}:${userId}`, rateLimits.accountCodePerUser],
+    [`account-code:user-day:${userId}`, rateLimits.accountCodePerUserDaily],
+    [`account-code:to-day:${to}`, rateLimits.accountCodePerAddressDaily],
+  ];
+}
+
+/** Is an address someone's (anyone's: the answer never says whose)? */
+async function addressInUse(email: string): Promise<boolean> {
+  const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1);
+  return Boolean(row);
+}
+
+// ——— Changing the e-mail address ———
+
+/**
+ * Sends a code to the new address. The budget is spent first, so that the "already used" answer cannot be used to
+ * probe many addresses. Refused: the current address, an address already used (without saying whose).
+ */
+export async function requestEmailChange(
+  me: Me,
+  rawNewEmail: string,
+  caller: Caller,
+): Promise<{ ok: true; newEmail: string } | { ok: false; reason: "same-address" | "email-used" } | RateLimited> {
+  const newEmail = normalise(rawNewEmail);
+  if (newEmail === me.email) return { ok: false, reason: "same-address" };
+  const limited = await consumeAll(codeBudgets("change-email", me.id, newEmail));
+  if (!limited.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds };
+  if (await addressInUse(newEmail)) return { ok: false, reason: "email-used" };
+  const code = await issueOneTimeCode("change-email", me.id, newEmail);
+  await sendChangeEmailCodeEmail({ to: newEmail, code, language: caller.language, minutes: ONE_TIME_CODE_MINUTES });
+  return { ok: true, newEmail };
+}
+
+/**
+ * Makes the new address the account's with the code that was sent to it, through better-auth's adapter (so the user
+ * hooks run), and tells the old address. The database's unique index has the last word: an address taken since the
+ * code was sent is refused with the same answer as before, never an error.
+ */
+export async function confirmEmailChange(
+  me: Me,
+  input: { newEmail: string; code: string },
+  caller: Caller,
+): Promise<{ ok: true; newEmail: string } | { ok: false; reason: "email-used" } | CodeRefusal> {
+  const newEmail = normalise(input.newEmail);
+  const checked = await checkOneTimeCode("change-email", me.id, newEmail, input.code);
+  if (checked !== "right") return { ok: false, reason: checked };
+  try {
+    await (await auth.$context).internalAdapter.updateUser(me.id, { email: newEmail, emailVerified: true });
+  } catch (error) {
+    if (isUniqueViolation(error, "user.email")) return { ok: false, reason: "email-used" };
+    throw error;
+  }
+  await recordAudit(caller.actor, {
+    action: "user.email-changed",
+    target: { type: "user", id: me.id, label: newEmail },
+    details: { from: me.email, to: newEmail },
+  });
+  // The change is made: a notice that cannot be sent is logged, not turned into a failure.
+  await sendEmailChangedEmail({ to: me.email, newEmail, language: caller.language }).catch((error: unknown) =>
+    logger.error("e-mail change notice failed", { userId: me.id, error: String(error) }),
+  );
+  return { ok: true, newEmail };
+}
+
+// ——— Deleting the account ———
+
+export type DeletionRefusal = "last-admin";
+
+/**
+ * The rules that may refuse a deletion, each answering a reason or null; checked before a code is sent and again just
+ * before anything is deleted. A new rule (an organization's sole owner) is one more entry here, with its reason added
+ * to `DeletionRefusal` and a message on the account page.
+ */
+const deletionRules: Array<(userId: string) => Promise<DeletionRefusal | null>> = [
+  async (userId) => ((await isLastAdmin(userId, "access")) ? "last-admin" : null),
+];
+
+async function deletionRefusal(userId: string): Promise<DeletionRefusal | null> {
+  for (const rule of deletionRules) {
+    const refusal = await rule(userId);
+    if (refusal) return refusal;
+  }
+  return null;
+}
+
+/**
+ * What goes with an account besides the rows the database removes with it. The foreign keys do the rest: sessions,
+ * linked sign-in accounts (GitHub), organization and team memberships and the invitations the user sent reference the
+ * user ON DELETE CASCADE; repositories the user created reference them ON DELETE SET NULL and stay (shared product
+ * data); the audit trail copies names instead of referencing them and keeps its entries. Here: the codes pending for
+ * the user or their address (ours and better-auth's). Something the user alone owns (an organization nobody else
+ * owns) is one more statement in this list; it runs in the same batch as the user row's deletion.
+ */
+function ownedDataDeletions(me: Me) {
+  return [
+    db.delete(signInCode).where(or(eq(signInCode.email, me.email), inArray(signInCode.id, oneTimeCodeIds(me.id)))),
+    db.delete(verification).where(eq(verification.identifier, `sign-in-otp-${me.email}`)),
+  ] as const;
+}
+
+/**
+ * Deletions run one at a time in this process, so that two admins deleting their accounts at the same moment cannot
+ * both pass the last-admin rule. (Several server processes on one database would need the rule in SQL.)
+ */
+let deletionQueue: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = deletionQueue.then(work, work);
+  deletionQueue = run.catch(() => undefined);
+  return run;
+}
+
+/**
+ * Removes the account and everything it owns alone, in one batch: libSQL runs a batch as one transaction, on one
+ * connection, with no other statement between its own (`db.transaction` would hold the client's single connection
+ * across awaits, and make every other request fail meanwhile). Either all of it goes, or nothing does.
+ */
+async function removeAccount(me: Me): Promise<boolean> {
+  const [removed] = await db.batch([
+    db.delete(user).where(eq(user.id, me.id)).returning({ id: user.id }),
+    ...ownedDataDeletions(me),
+  ]);
+  return removed.length > 0;
+}
+
+/** Sends the code that confirms a deletion to the account's address, unless a rule refuses the deletion. */
+export async function requestAccountDeletion(
+  me: Me,
+  caller: Caller,
+): Promise<{ ok: true } | { ok: false; reason: DeletionRefusal } | RateLimited> {
+  const refusal = await deletionRefusal(me.id);
+  if (refusal) return { ok: false, reason: refusal };
+  const limited = await consumeAll(codeBudgets("delete-account", me.id, me.email));
+  if (!limited.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds };
+  const code = await issueOneTimeCode("delete-account", me.id, me.email);
+  await sendDeleteAccountCodeEmail({ to: me.email, code, language: caller.language, minutes: ONE_TIME_CODE_MINUTES });
+  return { ok: true };
+}
+
+/**
+ * Deletes the account with the code sent to its address. Returns the cookies that sign this browser out (its session
+ * went with the account). A code already spent, or an account gone meanwhile, is an invalid code.
+ */
+export async function deleteAccount(
+  me: Me,
+  code: string,
+  caller: Caller & { headers: Headers },
+): Promise<{ ok: true; setCookies: string[] } | { ok: false; reason: DeletionRefusal } | CodeRefusal> {
+  const outcome = await oneAtATime(async () => {
+    const refusal = await deletionRefusal(me.id);
+    if (refusal) return { ok: false, reason: refusal } as const;
+    const checked = await checkOneTimeCode("delete-account", me.id, me.email, code);
+    if (checked !== "right") return { ok: false, reason: checked } as const;
+    if (!(await removeAccount(me))) return { ok: false, reason: "invalid" } as const;
+    return { ok: true } as const;
+  });
+  if (!outcome.ok) return outcome;
+  await recordAudit(caller.actor, { action: "account.deleted", target: { type: "user", id: me.id, label: me.email } });
+  return { ok: true, setCookies: await signOut(caller.headers) };
+}
+
+// ——— A copy of the user's data ———
+
+type AccountAuditEntry = {
+  at: string;
+  action: string;
+  outcome: string;
+  reason: string | null;
+  actor: { id: string | null; label: string | null; impersonated: boolean };
+  target: { type: string; id: string | null; label: string | null } | null;
+  ip: string | null;
+  details: Record<string, unknown> | null;
+};
+
+export type AccountExport = {
+  exportedAt: string;
+  profile: {
+    id: string;
+    name: string;
+    email: string;
+    emailVerified: boolean;
+    image: string | null;
+    role: string;
+    createdAt: string;
+    updatedAt: string;
+    onboardedAt: string | null;
+  };
+  /** How the user signs in besides an e-mail code (GitHub): the provider and since when, never a token. */
+  signInMethods: Array<{ provider: string; linkedAt: string }>;
+  sessions: SessionView[];
+  /** Every audit entry the user is the actor or the target of, newest first. */
+  auditEntries: AccountAuditEntry[];
+};
+
+function parseDetails(details: string | null): Record<string, unknown> | null {
+  if (!details) return null;
+  try {
+    return JSON.parse(details) as Record<string, unknown>;
+  } catch {
+    return { raw: details };
+  }
+}
+
+/** The user's profile, sessions (never a token) and audit entries, as one JSON-ready value; null for no such user. */
+export async function exportAccountData(
+  userId: string,
+  currentSessionId: string | null | undefined,
+  now = new Date(),
+): Promise<AccountExport | null> {
+  const [profile] = await db.select().from(user).where(eq(user.id, userId)).limit(1);
+  if (!profile) return null;
+  const linked = await db
+    .select({ provider: account.providerId, linkedAt: account.createdAt })
+    .from(account)
+    .where(eq(account.userId, userId))
+    .orderBy(account.createdAt);
+  const entries = await db
+    .select()
+    .from(auditEvent)
+    .where(or(eq(auditEvent.actorId, userId), eq(auditEvent.targetId, userId)))
+    .orderBy(desc(auditEvent.id));
+  return {
+    exportedAt: now.toISOString(),
+    profile: {
+      id: profile.id,
+      name: profile.name,
+      email: profile.email,
+      emailVerified: profile.emailVerified,
+      image: profile.image,
+      role: profile.role ?? "user",
+      createdAt: profile.createdAt.toISOString(),
+      updatedAt: profile.updatedAt.toISOString(),
+      onboardedAt: profile.onboardedAt?.toISOString() ?? null,
+    },
+    signInMethods: linked.map((row) => ({ provider: row.provider, linkedAt: row.linkedAt.toISOString() })),
+    sessions: await listSessions(userId, currentSessionId),
+    auditEntries: entries.map((entry) => ({
+      at: entry.at.toISOString(),
+      action: entry.action,
+      outcome: entry.outcome,
+      reason: entry.reason,
+      actor: { id: entry.actorId, label: entry.actorLabel, impersonated: Boolean(entry.impersonatorId) },
+      target: entry.targetType ? { type: entry.targetType, id: entry.targetId, label: entry.targetLabel } : null,
+      ip: entry.ip,
+      details: parseDetails(entry.details),
+    })),
+  };
+}
