@@ -83,7 +83,7 @@ function AuditEntry({ entry, timeZone }: { entry: AuditEntryView; timeZone: stri
     ]);
 
   return (
-    <article className="flex flex-col gap-2 px-3 py-3">
+    <article className="flex flex-col gap-1 px-3 py-2">
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
         <p className="font-medium">{labels.action(entry.action)}</p>
         <span
@@ -99,10 +99,10 @@ function AuditEntry({ entry, timeZone }: { entry: AuditEntryView; timeZone: stri
           {time.format(at)}
         </time>
       </div>
-      <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+      <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
         {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-zinc-600 dark:text-zinc-400">{label}</dt>
+          <div key={label} className="flex min-w-0 gap-2">
+            <dt className="shrink-0 text-zinc-600 dark:text-zinc-400">{label}</dt>
             <dd className="min-w-0 break-words">{value}</dd>
           </div>
         ))}
