@@ -1,16 +1,25 @@
+import { recordGitHubCallback } from "~/.server/features/sign-in";
 import { auth } from "~/.server/platform/auth/auth";
+import { clientIp } from "~/.server/platform/security/client-address";
 import type { Route } from "./+types/api.auth";
 
 // better-auth's HTTP endpoints are not our API (ADR 010): what people do goes through our own actions, schemas and
 // limits. Over HTTP better-auth serves only what a browser must reach directly: the GitHub sign-in callback.
 const EXPOSED = [{ method: "GET", path: "/api/auth/callback/github" }];
 
-function handle(request: Request) {
+async function handle(request: Request) {
   const path = new URL(request.url).pathname;
   if (!EXPOSED.some((endpoint) => endpoint.method === request.method && endpoint.path === path)) {
     return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
-  return auth.handler(request);
+  const response = await auth.handler(request);
+  // The audit trail reads what the callback ended in (a session cookie, or a redirect to the error page). Nobody is
+  // signed in before it, so the actor is only the client's address.
+  await recordGitHubCallback(
+    { location: response.headers.get("location"), setCookies: response.headers.getSetCookie() },
+    { user: null, impersonatorId: null, ip: clientIp(request) },
+  );
+  return response;
 }
 
 export function loader({ request }: Route.LoaderArgs) {

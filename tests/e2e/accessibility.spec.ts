@@ -73,6 +73,8 @@ const areas = {
   ],
   "the manager area": (id: string) => [
     "/manager/dashboard",
+    "/manager/audit",
+    "/manager/audit?action=sign-in&from=not-a-day",
     "/manager/account",
     "/manager/account?modal=sign-out-others",
     "/manager/users",

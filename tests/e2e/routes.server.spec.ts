@@ -198,3 +198,27 @@ test("saving: a name already used is a field error; a success redirects with a t
     { toast: true },
   );
 });
+
+test("the audit trail is the admins' alone, and no filter in its URL is an error", async () => {
+  await expectRedirect(
+    await request("visitor", "/manager/audit"),
+    `/login?redirect=${encodeURIComponent("/manager/audit")}`,
+    "visitor /manager/audit",
+  );
+  await expectRedirect(
+    await request("banned", "/manager/audit"),
+    `/login?redirect=${encodeURIComponent("/manager/audit")}`,
+    "banned /manager/audit",
+  );
+  await expectStatus(await request("user", "/manager/audit"), 403, "user /manager/audit");
+  await expectStatus(await request("admin", "/manager/audit"), 200, "admin /manager/audit");
+  for (const query of [
+    "?from=yesterday&to=2026-02-30",
+    "?from=9999-12-31&to=0001-01-01",
+    "?action=%00&outcome=%FF&tz=Mars%2FOlympus",
+    `?actor=${"%E2%80%AE".repeat(300)}&target=%27%20or%201%3D1--`,
+    "?cursor=%%%&cursor=2",
+    "?actor=a&actor=b&from[]=x",
+  ])
+    await expectStatus(await request("admin", `/manager/audit${query}`), 200, `admin /manager/audit${query}`);
+});

@@ -18,6 +18,9 @@ export function codeBrowser(network: string, language = "en"): CodeBrowser {
   return { headers: new Headers(), client: `${network}.${clients}`, language, attemptId: null, trustedDevice: null };
 }
 
+/** Who acts in the audit trail: nobody signed in yet, from the browser's address. */
+export const auditActorOfBrowser = (browser: CodeBrowser) => ({ user: null, impersonatorId: null, ip: browser.client });
+
 export function codePages(signIn: {
   sendSignInCode: typeof sendSignInCode;
   verifySignInCode: typeof verifySignInCode;
@@ -25,13 +28,21 @@ export function codePages(signIn: {
   return {
     /** What the login page does: sends a code, and keeps the attempt in the browser's cookie. */
     async send(email: string, browser: CodeBrowser) {
-      const result = await signIn.sendSignInCode(email, { ...browser, previousAttemptId: browser.attemptId });
+      const result = await signIn.sendSignInCode(
+        email,
+        { ...browser, previousAttemptId: browser.attemptId },
+        auditActorOfBrowser(browser),
+      );
       if (result.ok) browser.attemptId = result.attemptId;
       return result;
     },
     /** What the code page does: checks the code against the attempt this browser holds. */
     verify(email: string, code: string, browser: CodeBrowser) {
-      return signIn.verifySignInCode({ email, code, attemptId: browser.attemptId }, browser);
+      return signIn.verifySignInCode(
+        { email, code, attemptId: browser.attemptId },
+        browser,
+        auditActorOfBrowser(browser),
+      );
     },
   };
 }

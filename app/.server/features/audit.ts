@@ -1,9 +1,11 @@
 // The audit trail: who did what to whom, when, from where, and whether it was allowed. Feature modules record their
 // own events, right after the change they record has been written, so a route cannot forget one.
-import { lt } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
 
+import { repositoryNameKey } from "../../lib/schemas/repository";
 import { db } from "../platform/db/client";
-import { auditEvent } from "../platform/db/schema";
+import { decodeCursor, keysetPage } from "../platform/db/keyset";
+import { auditEvent, repository, user } from "../platform/db/schema";
 import { getEnv } from "../platform/env";
 import { logger } from "../platform/logger";
 
@@ -93,4 +95,188 @@ export async function recordAudit(by: AuditActor, entry: AuditEntry): Promise<vo
       logger.warn("audit trail not pruned", { error: String(error) }),
     );
   }
+}
+
+export function isAuditAction(value: unknown): value is AuditAction {
+  return typeof value === "string" && (AUDIT_ACTIONS as readonly string[]).includes(value);
+}
+
+export const AUDIT_PAGE_SIZE = 25;
+
+/** One entry as the audit pages show it. */
+export type AuditRow = {
+  id: number;
+  at: Date;
+  action: string;
+  outcome: string;
+  reason: string | null;
+  actorId: string | null;
+  actorLabel: string | null;
+  /** Whether the actor is still a user of this instance (their page can be linked). */
+  actorExists: boolean;
+  impersonatorId: string | null;
+  /** The impersonating admin's address, while they are still a user. */
+  impersonatorLabel: string | null;
+  targetType: string | null;
+  targetId: string | null;
+  targetLabel: string | null;
+  /** Whether the target (a user, a repository) still exists. */
+  targetExists: boolean;
+  ip: string | null;
+  details: Record<string, unknown> | null;
+};
+export type AuditPage = { items: AuditRow[]; nextCursor: string | null };
+
+export type AuditFilter = {
+  /** Who acted: a user id or an e-mail address (the address recorded then, or the user who has it now). */
+  actor?: string;
+  /** What was acted on: an id, an e-mail address or a repository name. */
+  target?: string;
+  action?: AuditAction;
+  outcome?: "success" | "refused";
+  /** From this instant on (inclusive). */
+  since?: Date;
+  /** Before this instant (exclusive). */
+  before?: Date;
+  /** A user's part of the trail: entries where they acted or were acted on. */
+  userId?: string;
+  cursor?: string | null;
+  limit?: number;
+};
+
+async function userIdByEmail(email: string): Promise<string | null> {
+  const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1);
+  return row?.id ?? null;
+}
+
+async function repositoryIdByName(name: string): Promise<string | null> {
+  const key = repositoryNameKey(name);
+  if (!key) return null;
+  const [row] = await db.select({ id: repository.id }).from(repository).where(eq(repository.nameKey, key)).limit(1);
+  return row?.id ?? null;
+}
+
+/** The conditions of which one must hold for `actor`: its id, or an address and whoever has that address now. */
+async function actorMatches(actor: string): Promise<SQL[]> {
+  const matches = [eq(auditEvent.actorId, actor)];
+  if (actor.includes("@")) {
+    const email = actor.toLowerCase();
+    matches.push(eq(auditEvent.actorLabel, email));
+    const id = await userIdByEmail(email);
+    if (id) matches.push(eq(auditEvent.actorId, id));
+  }
+  return matches;
+}
+
+/** The same for `target`: an id, a label as recorded (an address, a name), the user or repository known by it now. */
+async function targetMatches(target: string): Promise<SQL[]> {
+  const labels = new Set([target, target.normalize("NFC"), target.toLowerCase()]);
+  const matches = [eq(auditEvent.targetId, target), ...[...labels].map((label) => eq(auditEvent.targetLabel, label))];
+  const id = target.includes("@") ? await userIdByEmail(target.toLowerCase()) : await repositoryIdByName(target);
+  if (id) matches.push(eq(auditEvent.targetId, id));
+  return matches;
+}
+
+/** Every way to pick one condition from each group: (a or b) and (c or d) as the four conjunctions. */
+function eachCombination(groups: SQL[][]): SQL[][] {
+  return groups.reduce<SQL[][]>(
+    (combinations, group) => combinations.flatMap((combination) => group.map((match) => [...combination, match])),
+    [[]],
+  );
+}
+
+function parseDetails(details: string | null): Record<string, unknown> | null {
+  if (!details) return null;
+  try {
+    const parsed: unknown = JSON.parse(details);
+    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The trail, newest first, keyset-paginated on the id. Each "either" of a filter (an actor known by id or by
+ * address; a user as actor or as target) runs as its own query along its own index, in id order, limited to one
+ * page; the pages are then merged. An OR in one query would make SQLite collect and sort every matching entry.
+ */
+export async function listAudit(filter: AuditFilter = {}): Promise<AuditPage> {
+  const limit = filter.limit ?? AUDIT_PAGE_SIZE;
+  const afterKey = decodeCursor(filter.cursor);
+  const afterId = afterKey !== null && /^\d{1,15}$/.test(afterKey) ? Number(afterKey) : null;
+  const common = and(
+    afterId === null ? undefined : lt(auditEvent.id, afterId),
+    filter.action ? eq(auditEvent.action, filter.action) : undefined,
+    filter.outcome ? eq(auditEvent.outcome, filter.outcome) : undefined,
+    filter.since ? gte(auditEvent.at, filter.since) : undefined,
+    filter.before ? lt(auditEvent.at, filter.before) : undefined,
+  );
+  const groups: SQL[][] = [];
+  const actor = filter.actor?.trim();
+  const target = filter.target?.trim();
+  if (actor) groups.push(await actorMatches(actor));
+  if (target) groups.push(await targetMatches(target));
+  if (filter.userId) groups.push([eq(auditEvent.actorId, filter.userId), eq(auditEvent.targetId, filter.userId)]);
+
+  const pages = await Promise.all(
+    eachCombination(groups).map((matches) =>
+      db
+        .select()
+        .from(auditEvent)
+        .where(and(common, ...matches))
+        .orderBy(desc(auditEvent.id))
+        .limit(limit + 1),
+    ),
+  );
+  const byId = new Map(pages.flat().map((row) => [row.id, row]));
+  const rows = [...byId.values()].sort((a, b) => b.id - a.id).slice(0, limit + 1);
+
+  const userIds = new Set(
+    rows
+      .flatMap((row) => [row.actorId, row.impersonatorId, row.targetType === "user" ? row.targetId : null])
+      .filter((id) => id !== null),
+  );
+  const repositoryIds = new Set(
+    rows.flatMap((row) => (row.targetType === "repository" && row.targetId ? [row.targetId] : [])),
+  );
+  const users = new Map(
+    userIds.size
+      ? (
+          await db
+            .select({ id: user.id, email: user.email })
+            .from(user)
+            .where(inArray(user.id, [...userIds]))
+        ).map((row) => [row.id, row.email])
+      : [],
+  );
+  const repositories = new Set(
+    repositoryIds.size
+      ? (
+          await db
+            .select({ id: repository.id })
+            .from(repository)
+            .where(inArray(repository.id, [...repositoryIds]))
+        ).map((row) => row.id)
+      : [],
+  );
+  const items = rows.map((row): AuditRow => ({
+    id: row.id,
+    at: row.at,
+    action: row.action,
+    outcome: row.outcome,
+    reason: row.reason,
+    actorId: row.actorId,
+    actorLabel: row.actorLabel,
+    actorExists: row.actorId !== null && users.has(row.actorId),
+    impersonatorId: row.impersonatorId,
+    impersonatorLabel: row.impersonatorId ? (users.get(row.impersonatorId) ?? null) : null,
+    targetType: row.targetType,
+    targetId: row.targetId,
+    targetLabel: row.targetLabel,
+    targetExists:
+      row.targetId !== null && (row.targetType === "user" ? users.has(row.targetId) : repositories.has(row.targetId)),
+    ip: row.ip,
+    details: parseDetails(row.details),
+  }));
+  return keysetPage(items, limit, (row) => String(row.id));
 }

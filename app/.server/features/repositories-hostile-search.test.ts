@@ -6,11 +6,15 @@ import { db } from "../platform/db/client";
 import { seedBenchmarkRepositories } from "../platform/db/seed";
 import { listRepositories, saveRepository, SEARCH_WINDOW } from "./repositories";
 
+/** Who acts in the audit trail when a test saves: nobody signed in. */
+const nobody = { user: null, impersonatorId: null, ip: null };
+
 beforeAll(async () => {
   await seedBenchmarkRepositories(SEARCH_WINDOW + 500, db);
   await saveRepository(
     { name: "zzz-needle", link: "example.com/needle", description: "Holds the rare word abcneedle." },
-    { createdById: null },
+    null,
+    nobody,
   );
 });
 

@@ -3,13 +3,17 @@ import { describe, expect, it } from "vitest";
 
 import { listRepositories, saveRepository } from "./repositories";
 
+/** Who acts in the audit trail when a test saves: nobody signed in. */
+const nobody = { user: null, impersonatorId: null, ip: null };
+
 await saveRepository(
   {
     name: "quote \"and\" 'apostrophe'",
     link: "example.com/q",
     description: "a NEAR b * ^ - : ( ) 100% done_ok \\ back",
   },
-  { createdById: null },
+  null,
+  nobody,
 );
 
 const awkward = [

@@ -16,6 +16,9 @@ import {
   type Repository,
 } from "./repositories";
 
+/** Who acts in the audit trail when a test saves: nobody signed in. */
+const nobody = { user: null, impersonatorId: null, ip: null };
+
 const input = (name: string, more: { link?: string; description?: string } = {}) => ({
   name,
   link: more.link ?? `github.com/example/${encodeURIComponent(name)}`,
@@ -23,7 +26,7 @@ const input = (name: string, more: { link?: string; description?: string } = {})
 });
 
 async function create(name: string, more: { link?: string; description?: string } = {}): Promise<Repository> {
-  const result = await saveRepository(input(name, more), { createdById: null });
+  const result = await saveRepository(input(name, more), null, nobody);
   if (!result.ok) throw new Error(`could not create ${name}: ${result.error}`);
   return result.repository;
 }
@@ -67,7 +70,8 @@ describe("saving repositories", () => {
       .returning();
     const result = await saveRepository(
       { name: "Groundwork", link: "github.com/groundwork-starter/groundwork", description: "The starter." },
-      { createdById: author!.id },
+      null,
+      { user: { id: author!.id, email: "author@example.test" }, impersonatorId: null, ip: null },
     );
     expect(result).toMatchObject({
       ok: true,
@@ -87,18 +91,18 @@ describe("saving repositories", () => {
 
   it("refuses a name already used in another case", async () => {
     await create("Alpha");
-    expect(await saveRepository(input("alpha"), { createdById: null })).toEqual({ ok: false, error: "name-used" });
-    expect(await saveRepository(input("ALPHA"), { createdById: null })).toEqual({ ok: false, error: "name-used" });
+    expect(await saveRepository(input("alpha"), null, nobody)).toEqual({ ok: false, error: "name-used" });
+    expect(await saveRepository(input("ALPHA"), null, nobody)).toEqual({ ok: false, error: "name-used" });
   });
 
   it("folds case beyond ASCII", async () => {
     await create("École");
-    expect(await saveRepository(input("école"), { createdById: null })).toEqual({ ok: false, error: "name-used" });
-    expect(await saveRepository(input("E\u0301COLE"), { createdById: null })).toEqual({
+    expect(await saveRepository(input("école"), null, nobody)).toEqual({ ok: false, error: "name-used" });
+    expect(await saveRepository(input("E\u0301COLE"), null, nobody)).toEqual({
       ok: false,
       error: "name-used",
     });
-    expect((await saveRepository(input("ecole"), { createdById: null })).ok).toBe(true);
+    expect((await saveRepository(input("ecole"), null, nobody)).ok).toBe(true);
   });
 
   // Look-alike names collide, whichever is written first: the key folds what looks the same (NFKC, case) and leaves
@@ -117,45 +121,45 @@ describe("saving repositories", () => {
     ["composed", "\u00e9cole", "decomposed behind a joiner", "e\u034f\u0301cole"],
   ])("refuses a name that looks the same: %s %j, then %s %j", async (_, first, __, second) => {
     await create(first);
-    expect(await saveRepository(input(second), { createdById: null })).toEqual({ ok: false, error: "name-used" });
+    expect(await saveRepository(input(second), null, nobody)).toEqual({ ok: false, error: "name-used" });
     const other = await create("other");
-    expect(await saveRepository(input(second), { id: other.id })).toEqual({ ok: false, error: "name-used" });
+    expect(await saveRepository(input(second), other.id, nobody)).toEqual({ ok: false, error: "name-used" });
   });
 
   it("stores the name composed (NFC)", async () => {
     const created = await create("Cafe\u0301 de\u0301ja\u0300");
     expect(created.name).toBe("Caf\u00e9 d\u00e9j\u00e0");
-    const updated = await saveRepository(input("Re\u0301sume\u0301"), { id: created.id });
+    const updated = await saveRepository(input("Re\u0301sume\u0301"), created.id, nobody);
     expect(updated).toMatchObject({ ok: true, repository: { name: "R\u00e9sum\u00e9" } });
   });
 
   it("updates, refusing another repository's name and an unknown id", async () => {
     const first = await create("First");
     const second = await create("Second");
-    expect(await saveRepository(input("FIRST"), { id: second.id })).toEqual({ ok: false, error: "name-used" });
+    expect(await saveRepository(input("FIRST"), second.id, nobody)).toEqual({ ok: false, error: "name-used" });
     expect((await getRepository(second.id))?.name).toBe("Second");
 
-    const renamed = await saveRepository(input("FIRST", { description: "Renamed in capitals." }), { id: first.id });
+    const renamed = await saveRepository(input("FIRST", { description: "Renamed in capitals." }), first.id, nobody);
     expect(renamed).toMatchObject({
       ok: true,
       repository: { id: first.id, name: "FIRST", nameKey: "first", description: "Renamed in capitals." },
     });
     if (renamed.ok) expect(renamed.repository.updatedAt.getTime()).toBeGreaterThanOrEqual(first.updatedAt.getTime());
 
-    expect(await saveRepository(input("Third"), { id: "does-not-exist" })).toEqual({ ok: false, error: "not-found" });
+    expect(await saveRepository(input("Third"), "does-not-exist", nobody)).toEqual({ ok: false, error: "not-found" });
     expect(await getRepository("does-not-exist")).toBeNull();
   });
 
   it("deletes once", async () => {
     const doomed = await create("Doomed");
-    expect(await deleteRepository(doomed.id)).toBe(true);
-    expect(await deleteRepository(doomed.id)).toBe(false);
+    expect(await deleteRepository(doomed.id, nobody)).toBe(true);
+    expect(await deleteRepository(doomed.id, nobody)).toBe(false);
     expect(await getRepository(doomed.id)).toBeNull();
   });
 
   it("lets exactly one of ten simultaneous creates of one name win", async () => {
     const spellings = ["Race", "race", "RACE", "rAce", "raCe", "racE", "RAce", "raCE", "RacE", "rACE"];
-    const results = await Promise.all(spellings.map((name) => saveRepository(input(name), { createdById: null })));
+    const results = await Promise.all(spellings.map((name) => saveRepository(input(name), null, nobody)));
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     expect(results.filter((result) => !result.ok)).toEqual(
       Array.from({ length: 9 }, () => ({ ok: false, error: "name-used" })),
@@ -171,9 +175,7 @@ describe("saving repositories", () => {
       instances.push(await import("./repositories"));
     }
     const results = await Promise.all(
-      instances.map((instance, index) =>
-        instance.saveRepository(input(index % 2 ? "Twin" : "TWIN"), { createdById: null }),
-      ),
+      instances.map((instance, index) => instance.saveRepository(input(index % 2 ? "Twin" : "TWIN"), null, nobody)),
     );
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     expect(results.filter((result) => !result.ok && result.error === "name-used")).toHaveLength(4);
@@ -338,18 +340,18 @@ describe("searching beyond the first SEARCH_WINDOW names", () => {
     expect(await search("platypusword")).toEqual(["zzz-target"]);
 
     expect(
-      (await saveRepository(input("zzz-target", { description: "Now about the echidnaword." }), { id: target.id })).ok,
+      (await saveRepository(input("zzz-target", { description: "Now about the echidnaword." }), target.id, nobody)).ok,
     ).toBe(true);
     expect(await search("echidnaword")).toEqual(["zzz-target"]);
     expect(await search("platypusword")).toEqual([]);
 
     expect(
-      (await saveRepository(input("zzz-renamed", { description: "Now about the echidnaword." }), { id: target.id })).ok,
+      (await saveRepository(input("zzz-renamed", { description: "Now about the echidnaword." }), target.id, nobody)).ok,
     ).toBe(true);
     expect(await search("zzz-renamed")).toEqual(["zzz-renamed"]);
     expect(await search("zzz-target")).toEqual([]);
 
-    expect(await deleteRepository(target.id)).toBe(true);
+    expect(await deleteRepository(target.id, nobody)).toBe(true);
     expect(await search("echidnaword")).toEqual([]);
     expect(await search("zzz-renamed")).toEqual([]);
   });

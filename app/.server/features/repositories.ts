@@ -8,6 +8,7 @@ import { db } from "../platform/db/client";
 import { isUniqueViolation } from "../platform/db/errors";
 import { decodeCursor, keysetPage } from "../platform/db/keyset";
 import { repository } from "../platform/db/schema";
+import { recordAudit, type AuditActor } from "./audit";
 
 export type Repository = typeof repository.$inferSelect;
 export type RepositoryPage = { items: Repository[]; nextCursor: string | null };
@@ -108,33 +109,45 @@ function stored(input: RepositoryInput) {
 }
 
 /**
- * Creates a repository, or updates the one with `id`: one write, no read before it. A name already used (in any case
- * or spelling) is refused by the database's unique index, so two simultaneous saves cannot both win; never a 500.
+ * Creates a repository (`id` null; `by` is its creator), or updates the one with `id`: one write, no read before it.
+ * A name already used (in any case or spelling) is refused by the database's unique index, so two simultaneous saves
+ * cannot both win; never a 500. A write that succeeded is recorded in the audit trail as done `by`.
  */
-export async function saveRepository(
-  input: RepositoryInput,
-  target: { id: string } | { createdById: string | null },
-): Promise<SaveResult> {
+export async function saveRepository(input: RepositoryInput, id: string | null, by: AuditActor): Promise<SaveResult> {
+  let saved: Repository | undefined;
   try {
-    const [saved] =
-      "id" in target
-        ? await db
-            .update(repository)
-            .set({ ...stored(input), updatedAt: new Date() })
-            .where(eq(repository.id, target.id))
-            .returning()
-        : await db
-            .insert(repository)
-            .values({ ...stored(input), createdById: target.createdById })
-            .returning();
-    return saved ? { ok: true, repository: saved } : { ok: false, error: "not-found" };
+    [saved] = id
+      ? await db
+          .update(repository)
+          .set({ ...stored(input), updatedAt: new Date() })
+          .where(eq(repository.id, id))
+          .returning()
+      : await db
+          .insert(repository)
+          .values({ ...stored(input), createdById: by.user?.id ?? null })
+          .returning();
   } catch (error) {
     if (isUniqueViolation(error, "repository.name_key")) return { ok: false, error: "name-used" };
     throw error;
   }
+  if (!saved) return { ok: false, error: "not-found" };
+  await recordAudit(by, {
+    action: id ? "repository.updated" : "repository.created",
+    target: { type: "repository", id: saved.id, label: saved.name },
+  });
+  return { ok: true, repository: saved };
 }
 
-export async function deleteRepository(id: string): Promise<boolean> {
-  const deleted = await db.delete(repository).where(eq(repository.id, id)).returning({ id: repository.id });
-  return deleted.length > 0;
+/** Deletes a repository; true when there was one. Recorded in the audit trail as done `by`. */
+export async function deleteRepository(id: string, by: AuditActor): Promise<boolean> {
+  const [deleted] = await db
+    .delete(repository)
+    .where(eq(repository.id, id))
+    .returning({ id: repository.id, name: repository.name });
+  if (!deleted) return false;
+  await recordAudit(by, {
+    action: "repository.deleted",
+    target: { type: "repository", id: deleted.id, label: deleted.name },
+  });
+  return true;
 }

@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
 
-import { codeBrowser, codePages } from "../../../tests/support/code-browser";
+import { auditActorOfBrowser, codeBrowser, codePages } from "../../../tests/support/code-browser";
 import { SmtpSink } from "../../../tests/support/smtp-sink";
 import en from "../../locales/en/translation";
 import fr from "../../locales/fr/translation";
@@ -121,7 +121,11 @@ describe("signing in with a code sent by e-mail", () => {
     const headers = new Headers({ cookie: cookieHeader(result.setCookies) });
     expect((await auth.api.getSession({ headers }))?.user.email).toBe("leaving@example.com");
 
-    const cleared = await signOut(headers);
+    const cleared = await signOut(headers, {
+      user: { id: result.user.id, email: result.user.email },
+      impersonatorId: null,
+      ip: caller.client,
+    });
     expect(cleared.join("\n")).toContain("session_token");
     expect(await auth.api.getSession({ headers })).toBeNull();
   });
@@ -143,7 +147,11 @@ describe("an attacker who knows only the victim's address", () => {
         expect((await verify("target-1@example.com", wrongCode(code), elsewhere)).ok).toBe(false);
       // Guessing without any attempt of one's own (no pending sign-in cookie) spends nothing either.
       expect(
-        await verifySignInCode({ email: "target-1@example.com", code: wrongCode(code), attemptId: null }, elsewhere),
+        await verifySignInCode(
+          { email: "target-1@example.com", code: wrongCode(code), attemptId: null },
+          elsewhere,
+          auditActorOfBrowser(elsewhere),
+        ),
       ).toEqual({ ok: false, reason: "expired" });
     }
     expect((await verify("target-1@example.com", code, victim)).ok).toBe(true);

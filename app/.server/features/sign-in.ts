@@ -8,22 +8,60 @@ import {
   auth,
   DEMO_CODE,
   isDemoAccount,
+  SESSION_COOKIE,
   SIGN_IN_CODE_ATTEMPTS,
   SIGN_IN_CODE_MINUTES,
   signUpEnabled,
   type SessionUser,
 } from "../platform/auth/auth";
 import { db } from "../platform/db/client";
-import { signInCode, user } from "../platform/db/schema";
+import { session, signInCode, user } from "../platform/db/schema";
 import { sendSignInCodeEmail } from "../platform/email/sign-in-code";
 import { getEnv } from "../platform/env";
 import { logger } from "../platform/logger";
 import { consumeAll, consumeRateLimit, rateLimits, type RateLimitRule } from "../platform/security/rate-limit";
+import { recordAudit, type AuditActor } from "./audit";
 
 export type RateLimited = { ok: false; reason: "rate-limited"; retryAfterSeconds: number };
 type Caller = { headers: Headers; client: string; language: string };
 
 const normalise = (email: string) => email.trim().toLowerCase();
+
+/** Why a sign-in was refused, as the audit trail records it (the page's own messages are separate). */
+type SignInRefusal = "wrong-code" | "expired" | "exhausted" | "banned" | "rate-limited" | "github-refused";
+
+/**
+ * A refused sign-in, in the trail: nobody has signed in, so there is no actor; the target is the address typed
+ * (normalised), known by the id of the user who has it when there is one, else by the address itself. The code
+ * typed is never recorded.
+ */
+async function recordRefusedSignIn(by: AuditActor, email: string, reason: SignInRefusal): Promise<void> {
+  let userId: string | null = null;
+  try {
+    const [known] = await db.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1);
+    userId = known?.id ?? null;
+  } catch (error) {
+    logger.warn("audit: the refused address's user could not be read", { error: String(error) });
+  }
+  await recordAudit(
+    { user: null, impersonatorId: null, ip: by.ip },
+    {
+      action: "sign-in",
+      outcome: "refused",
+      reason,
+      target: { type: "user", id: userId ?? email, label: email },
+      details: { method: "email-code" },
+    },
+  );
+}
+
+/** A sign-in in the trail: the person who signed in is both who acted and whom it concerns. */
+async function recordSignIn(by: AuditActor, signedIn: { id: string; email: string }, method: "email-code" | "github") {
+  await recordAudit(
+    { user: { id: signedIn.id, email: signedIn.email }, impersonatorId: null, ip: by.ip },
+    { action: "sign-in", target: { type: "user", id: signedIn.id, label: signedIn.email }, details: { method } },
+  );
+}
 
 /**
  * The most codes anyone but the person's own browsers can get for one address per day window, times the attempts of
@@ -70,10 +108,14 @@ function sendBudgets(
 export async function sendSignInCode(
   rawEmail: string,
   caller: Caller & { trustedDevice?: string | null; previousAttemptId?: string | null },
+  by: AuditActor,
 ): Promise<{ ok: true; attemptId: string } | RateLimited> {
   const email = normalise(rawEmail);
   const limited = await consumeAll(sendBudgets(email, caller));
-  if (!limited.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds };
+  if (!limited.allowed) {
+    await recordRefusedSignIn(by, email, "rate-limited");
+    return { ok: false, reason: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds };
+  }
   const now = Date.now();
   const demo = isDemoAccount(email);
   const code = demo ? DEMO_CODE : String(randomInt(0, 1_000_000)).padStart(6, "0");
@@ -143,18 +185,28 @@ async function checkCode(
 /**
  * Checks a code against the attempt this browser started (`attemptId`, from its pending sign-in cookie; none when the
  * cookie has expired). A right code signs the person in through better-auth, which creates the account when sign-up
- * is open, refuses a banned user, and sets the session cookie.
+ * is open, refuses a banned user, and sets the session cookie. Every outcome goes to the audit trail.
  */
 export async function verifySignInCode(
   input: { email: string; code: string; attemptId: string | null },
   caller: Caller & { previousSessionToken?: string },
+  by: AuditActor,
 ): Promise<VerifyResult> {
-  const limited = await consumeRateLimit(`verify-code:client:${caller.client}`, rateLimits.verifyCodePerClient);
-  if (!limited.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds };
-  if (!input.attemptId) return { ok: false, reason: "expired" };
   const email = normalise(input.email);
+  const limited = await consumeRateLimit(`verify-code:client:${caller.client}`, rateLimits.verifyCodePerClient);
+  if (!limited.allowed) {
+    await recordRefusedSignIn(by, email, "rate-limited");
+    return { ok: false, reason: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds };
+  }
+  if (!input.attemptId) {
+    await recordRefusedSignIn(by, email, "expired");
+    return { ok: false, reason: "expired" };
+  }
   const checked = await checkCode(input.attemptId, email, input.code);
-  if (checked !== "right") return { ok: false, reason: checked };
+  if (checked !== "right") {
+    await recordRefusedSignIn(by, email, checked === "invalid" ? "wrong-code" : checked);
+    return { ok: false, reason: checked };
+  }
   try {
     // Our code was right: better-auth's own one-time code is made and spent at once, server-side only, so the
     // session, the sign-up, the ban check and the cookies stay better-auth's.
@@ -164,6 +216,7 @@ export async function verifySignInCode(
       headers: caller.headers,
       returnHeaders: true,
     });
+    await recordSignIn(by, response.user, "email-code");
     // A new sign-in ends the session this browser had before (ASVS 7.2.4).
     if (caller.previousSessionToken)
       await (await auth.$context).internalAdapter.deleteSession(caller.previousSessionToken);
@@ -171,10 +224,14 @@ export async function verifySignInCode(
   } catch (error) {
     if (!isAPIError(error)) throw error;
     const errorCode = (error.body as { code?: string } | undefined)?.code;
-    if (errorCode === "BANNED_USER") return { ok: false, reason: "banned" };
+    if (errorCode === "BANNED_USER") {
+      await recordRefusedSignIn(by, email, "banned");
+      return { ok: false, reason: "banned" };
+    }
     // Sign-up is off and the address is unknown (or a concurrent sign-in won the race): the same answer as a wrong code.
     if (errorCode !== "USER_NOT_FOUND" && errorCode !== "INVALID_OTP")
       logger.warn("sign-in refused", { code: errorCode, status: error.statusCode });
+    await recordRefusedSignIn(by, email, "wrong-code");
     return { ok: false, reason: "invalid" };
   }
 }
@@ -196,13 +253,66 @@ export async function startGitHubSignIn(
   return { ok: true, url: response.url, setCookies: headers.getSetCookie() };
 }
 
-/** Ends the session on the server; the returned cookies clear it in the browser. */
-export async function signOut(headers: Headers): Promise<string[]> {
+/**
+ * What better-auth's GitHub callback (served over HTTP, routes/api.auth.ts) ended in, for the audit trail. The
+ * callback is better-auth's own code, so the trail reads its answer: a session cookie set is a sign-in (its user is
+ * read back from the session), a redirect to the error page with `?error=` is a refusal, without a target: GitHub
+ * said who the person is to better-auth, not to us.
+ */
+export async function recordGitHubCallback(
+  answer: { location: string | null; setCookies: string[] },
+  by: AuditActor,
+): Promise<void> {
+  const token = answer.setCookies
+    .map((cookie) => cookie.split(";")[0]!)
+    .filter((pair) => pair.startsWith(`${SESSION_COOKIE}=`))
+    .map((pair) => decodeURIComponent(pair.slice(SESSION_COOKIE.length + 1)).split(".")[0]!)
+    .find(Boolean);
+  if (token) {
+    let signedIn: { id: string; email: string } | undefined;
+    try {
+      [signedIn] = await db
+        .select({ id: user.id, email: user.email })
+        .from(session)
+        .innerJoin(user, eq(session.userId, user.id))
+        .where(eq(session.token, token))
+        .limit(1);
+    } catch (error) {
+      logger.warn("audit: the GitHub sign-in's user could not be read", { error: String(error) });
+    }
+    if (signedIn) await recordSignIn(by, signedIn, "github");
+    else await recordAudit({ ...by, user: null }, { action: "sign-in", details: { method: "github" } });
+    return;
+  }
+  let error: string | null = null;
+  try {
+    error = answer.location ? new URL(answer.location, "http://callback.invalid").searchParams.get("error") : null;
+  } catch {
+    error = null;
+  }
+  if (!error) return;
+  await recordAudit(
+    { user: null, impersonatorId: null, ip: by.ip },
+    {
+      action: "sign-in",
+      outcome: "refused",
+      reason: error === "BANNED_USER" ? "banned" : "github-refused",
+      details: { method: "github", error: error.slice(0, 100) },
+    },
+  );
+}
+
+/** Ends the session on the server; the returned cookies clear it in the browser. `by` is who is signing out. */
+export async function signOut(headers: Headers, by: AuditActor): Promise<string[]> {
+  let setCookies: string[];
   try {
     const result = await auth.api.signOut({ headers, returnHeaders: true });
-    return result.headers.getSetCookie();
+    setCookies = result.headers.getSetCookie();
   } catch (error) {
     if (isAPIError(error)) return [];
     throw error;
   }
+  if (by.user)
+    await recordAudit(by, { action: "sign-out", target: { type: "user", id: by.user.id, label: by.user.email } });
+  return setCookies;
 }

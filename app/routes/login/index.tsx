@@ -6,7 +6,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { sendSignInCode, startGitHubSignIn } from "~/.server/features/sign-in";
 import { DEMO_ACCOUNTS, DEMO_CODE, signUpEnabled } from "~/.server/platform/auth/auth";
 import { getEnv } from "~/.server/platform/env";
-import { callerOf } from "~/.server/web/caller";
+import { auditActorOf, callerOf } from "~/.server/web/caller";
 import { destinationFor, getOptionalUser } from "~/.server/web/guards";
 import { cookieHeaders, readForm, tooManyRequests, unknownIntent } from "~/.server/web/http";
 import { getInstance } from "~/.server/web/i18n";
@@ -51,11 +51,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (submission.status !== "success")
         return data({ result: submission.reply(), formError: undefined }, { status: 400 });
       const { email } = submission.value;
-      const sent = await sendSignInCode(email, {
-        ...caller,
-        trustedDevice: await trustedDeviceFor(request, email),
-        previousAttemptId: await pendingAttempt(request),
-      });
+      const sent = await sendSignInCode(
+        email,
+        {
+          ...caller,
+          trustedDevice: await trustedDeviceFor(request, email),
+          previousAttemptId: await pendingAttempt(request),
+        },
+        auditActorOf(request, context),
+      );
       if (!sent.ok) {
         return tooManyRequests(sent.retryAfterSeconds, caller.language, { result: submission.reply() });
       }

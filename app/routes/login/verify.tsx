@@ -5,7 +5,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 
 import { sendSignInCode, verifySignInCode } from "~/.server/features/sign-in";
 import { DEMO_CODE, isDemoAccount, SIGN_IN_CODE_MINUTES, signUpEnabled } from "~/.server/platform/auth/auth";
-import { callerOf } from "~/.server/web/caller";
+import { auditActorOf, callerOf } from "~/.server/web/caller";
 import { destinationFor, getOptionalUser } from "~/.server/web/guards";
 import { cookieHeaders, readForm, tooManyRequests, unknownIntent } from "~/.server/web/http";
 import { getInstance, getLocale } from "~/.server/web/i18n";
@@ -73,6 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const verified = await verifySignInCode(
         { email, code, attemptId: await pendingAttemptFor(request, email) },
         caller,
+        auditActorOf(request, context),
       );
       if (verified.ok) {
         const cookies = cookieHeaders(verified.setCookies);
@@ -93,11 +94,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "resend": {
       const email = emailField.safeParse(formData.get("email"));
       if (!email.success) throw redirect(withRedirect("/login", redirectTo));
-      const sent = await sendSignInCode(email.data, {
-        ...caller,
-        trustedDevice: await trustedDeviceFor(request, email.data),
-        previousAttemptId: await pendingAttempt(request),
-      });
+      const sent = await sendSignInCode(
+        email.data,
+        {
+          ...caller,
+          trustedDevice: await trustedDeviceFor(request, email.data),
+          previousAttemptId: await pendingAttempt(request),
+        },
+        auditActorOf(request, context),
+      );
       if (!sent.ok)
         return tooManyRequests(sent.retryAfterSeconds, caller.language, { result: undefined, resent: false });
       return data(

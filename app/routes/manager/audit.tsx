@@ -1,10 +1,73 @@
-// Placeholder while issue 8 is built: filled by its own commit.
-import { data } from "react-router";
+// The audit trail (docs/architecture.md, "Audit trail"): newest first, filtered by a GET form, "Load more" on the id.
+import { useTranslation } from "react-i18next";
 
-export function loader() {
-  return data(null, { status: 404 });
+import { AUDIT_ACTIONS, isAuditAction, listAudit } from "~/.server/features/audit";
+import { requirePermission } from "~/.server/web/guards";
+import { getInstance } from "~/.server/web/i18n";
+import { AuditFilterForm } from "~/components/audit/audit-filters";
+import { AuditList } from "~/components/audit/audit-list";
+import { PageHeader } from "~/components/layout/page-header";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { Alert } from "~/components/ui/alert";
+import { readListParams, toListData } from "~/lib/list-params";
+import { pageTitle } from "~/lib/meta";
+import { readAuditFilters } from "~/lib/schemas/audit";
+import { localTimeZone, nextCalendarDay, startOfDayIn } from "~/lib/time-zone";
+import type { Route } from "./+types/audit";
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requirePermission({ request, context }, { audit: ["list"] });
+  const url = new URL(request.url);
+  // Days are read in the zone the form sends (the browser's, with JavaScript), else in the server's own.
+  const filters = readAuditFilters(url.searchParams, AUDIT_ACTIONS, localTimeZone());
+  const { cursor } = readListParams(url);
+  const result = await listAudit({
+    actor: filters.actor,
+    target: filters.target,
+    action: isAuditAction(filters.action) ? filters.action : undefined,
+    outcome: filters.outcome || undefined,
+    since: filters.from ? startOfDayIn(filters.from, filters.timeZone) : undefined,
+    before: filters.to ? startOfDayIn(nextCalendarDay(filters.to), filters.timeZone) : undefined,
+    cursor,
+  });
+  return {
+    title: getInstance(context).t("audit.title"),
+    actions: AUDIT_ACTIONS,
+    filters,
+    filtered: Boolean(
+      filters.actor || filters.target || filters.action || filters.outcome || filters.from || filters.to,
+    ),
+    ...toListData(url, { searchTerm: "", cursor }, result),
+  };
 }
 
-export default function Placeholder() {
-  return null;
+export default function ManagerAudit({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { filters, page } = loaderData;
+  return (
+    <section className="flex flex-col gap-6">
+      <PageHeader title={t("audit.title")} description={t("audit.description")} />
+      <AuditFilterForm filters={filters} actions={loaderData.actions} />
+      {filters.dateProblem === "invalid" ? <Alert>{t("audit.invalidDate")}</Alert> : null}
+      {filters.dateProblem === "reversed" ? <Alert>{t("audit.reversedDates")}</Alert> : null}
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("audit.timeZone", { zone: filters.timeZone })}</p>
+      {loaderData.filtered && loaderData.isFirstPage && page.items.length === 0 ? (
+        <p className="rounded-md border border-dashed border-zinc-300 px-4 py-8 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
+          {t("audit.noMatch")}
+        </p>
+      ) : (
+        <AuditList
+          page={page}
+          label={t("audit.listLabel")}
+          timeZone={filters.timeZone}
+          isFirstPage={loaderData.isFirstPage}
+          firstPageHref={loaderData.firstPageHref}
+        />
+      )}
+    </section>
+  );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

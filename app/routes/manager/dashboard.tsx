@@ -1,9 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
-import { countUsers } from "~/.server/features/users";
-import { requireUser } from "~/.server/web/guards";
-import { getInstance, getLocale } from "~/.server/web/i18n";
+import { getDashboard } from "~/.server/features/dashboard";
+import { requirePermission } from "~/.server/web/guards";
+import { getInstance } from "~/.server/web/i18n";
+import { SignInsChart } from "~/components/dashboard/sign-ins-chart";
 import { PageHeader } from "~/components/layout/page-header";
 import { pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/dashboard";
@@ -11,32 +12,53 @@ import type { Route } from "./+types/dashboard";
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireUser({ request, context });
-  return {
-    title: getInstance(context).t("manager.dashboardTitle"),
-    locale: getLocale(context),
-    counts: await countUsers(),
-  };
+  requirePermission({ request, context }, { user: ["list"] });
+  return { title: getInstance(context).t("manager.dashboardTitle"), dashboard: await getDashboard() };
 }
 
+const linkClassName = "text-sm text-brand-600 underline-offset-4 hover:underline dark:text-brand-100";
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
-  const number = new Intl.NumberFormat(loaderData.locale);
+  const { t, i18n } = useTranslation();
+  const number = new Intl.NumberFormat(i18n.language);
+  const { dashboard } = loaderData;
+  // Each figure leads to the list behind it; where there is no list of its own (bans, sessions), to the audit trail.
+  const figures: Array<[label: string, value: number, href: string]> = [
+    [t("manager.usersCount"), dashboard.users, "/manager/users"],
+    [t("manager.newUsersCount"), dashboard.newUsers, "/manager/users"],
+    [t("manager.bannedCount"), dashboard.bannedUsers, "/manager/audit?action=user.banned"],
+    [t("manager.activeSessionsCount"), dashboard.activeSessions, "/manager/audit?action=sign-in&outcome=success"],
+    [t("manager.repositoriesCount"), dashboard.repositories, "/manager/repositories"],
+  ];
   return (
-    <section className="flex flex-col gap-6">
+    <section className="flex flex-col gap-8">
       <PageHeader title={t("manager.dashboardTitle")} description={t("manager.dashboardText")} />
-      <dl className="grid gap-4 sm:grid-cols-2">
-        {[
-          [t("manager.usersCount"), loaderData.counts.users],
-          [t("manager.adminsCount"), loaderData.counts.admins],
-        ].map(([label, value]) => (
-          <div key={String(label)} className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
-            <dt className="text-sm text-zinc-600 dark:text-zinc-400">{label}</dt>
-            <dd className="text-3xl font-semibold">{number.format(Number(value))}</dd>
-          </div>
+      <ul aria-label={t("manager.figuresLabel")} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {figures.map(([label, value, href]) => (
+          <li key={label}>
+            <Link
+              to={href}
+              className="flex h-full flex-col gap-1 rounded-lg border border-zinc-200 p-4 hover:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:border-zinc-800 dark:hover:border-brand-100"
+            >
+              <span className="text-sm text-zinc-600 dark:text-zinc-400">{label}</span>{" "}
+              <span className="text-3xl font-semibold tabular-nums">{number.format(value)}</span>
+            </Link>
+          </li>
         ))}
-      </dl>
-      <Link to="/app" className="text-sm text-brand-600 underline-offset-4 hover:underline dark:text-brand-100">
+      </ul>
+      <section aria-labelledby="sign-ins-title" className="flex flex-col gap-3">
+        <div>
+          <h2 id="sign-ins-title" className="text-lg font-semibold">
+            {t("manager.signInsTitle")}
+          </h2>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("manager.signInsDescription")}</p>
+        </div>
+        <SignInsChart days={dashboard.signInsPerDay} />
+        <Link to="/manager/audit?action=sign-in&outcome=success" className={linkClassName}>
+          {t("manager.signInsLink")}
+        </Link>
+      </section>
+      <Link to="/app" className={linkClassName}>
         {t("manager.goToApp")}
       </Link>
     </section>

@@ -23,6 +23,7 @@ export default function ManagerLayout({ loaderData }: Route.ComponentProps) {
         { to: "/manager/dashboard", label: t("manager.navDashboard") },
         { to: "/manager/users", label: t("manager.navUsers") },
         { to: "/manager/repositories", label: t("manager.navRepositories") },
+        { to: "/manager/audit", label: t("manager.navAudit") },
         { to: "/manager/account", label: t("manager.navAccount") },
       ]}
     >

@@ -26,6 +26,7 @@ const onlyAdminMay: Permissions[] = [
   { session: ["list"] },
   { session: ["revoke"] },
   { session: ["delete"] },
+  { audit: ["list"] },
 ];
 
 describe("global roles", () => {

@@ -7,6 +7,7 @@ const statements = {
   account: ["read", "update"],
   apps: ["app", "manager"],
   repository: ["read", "create", "update", "delete"],
+  audit: ["list"],
 } as const;
 
 export const ac = createAccessControl(statements);
@@ -22,6 +23,7 @@ export const roles = {
     account: ["read", "update"],
     apps: ["app", "manager"],
     repository: ["read", "create", "update", "delete"],
+    audit: ["list"],
   }),
 };
 

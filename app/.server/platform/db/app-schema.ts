@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 import { user } from "./auth-schema";
@@ -88,5 +89,10 @@ export const auditEvent = sqliteTable(
     index("audit_event_action").on(table.action, table.id),
     // The dashboard's sign-ins per day.
     index("audit_event_action_at").on(table.action, table.at),
+    // ...counted per day from this small index alone: the outcome is not in the one above, and reading it from each
+    // row made the chart cost 40 ms at 100 000 sign-ins (`npm run bench:dashboard`).
+    index("audit_event_sign_in_success_at")
+      .on(table.at)
+      .where(sql`action = 'sign-in' and outcome = 'success'`),
   ],
 );

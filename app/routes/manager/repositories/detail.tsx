@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
 import { deleteRepository } from "~/.server/features/repositories";
+import { auditActorOf } from "~/.server/web/caller";
 import { requirePermission, userCan } from "~/.server/web/guards";
 import { notFound, readForm, unknownIntent } from "~/.server/web/http";
 import { redirectWithToast } from "~/.server/web/toast";
@@ -31,7 +32,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   requirePermission({ request, context }, { repository: ["delete"] });
   const formData = await readForm(request);
   if (formData.get("intent") !== "delete") return unknownIntent();
-  if (!(await deleteRepository(params.id))) notFound();
+  if (!(await deleteRepository(params.id, auditActorOf(request, context)))) notFound();
   return redirectWithToast("/manager/repositories", { type: "success", message: "repositories.deleted" });
 }
 

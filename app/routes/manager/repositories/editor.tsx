@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 
 import { saveRepository } from "~/.server/features/repositories";
+import { auditActorOf } from "~/.server/web/caller";
 import { requirePermission } from "~/.server/web/guards";
 import { notFound, readForm } from "~/.server/web/http";
 import { getInstance } from "~/.server/web/i18n";
@@ -29,10 +30,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const user = requirePermission({ request, context }, { repository: [params.id ? "update" : "create"] });
+  requirePermission({ request, context }, { repository: [params.id ? "update" : "create"] });
   const submission = parseWithZod(await readForm(request), { schema: repositorySchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const saved = await saveRepository(submission.value, params.id ? { id: params.id } : { createdById: user.id });
+  const saved = await saveRepository(submission.value, params.id ?? null, auditActorOf(request, context));
   if (!saved.ok && saved.error === "not-found") notFound();
   if (!saved.ok)
     return data(

@@ -1,0 +1,45 @@
+// The words for the audit trail's action names and refusal reasons. The keys are written out (not computed), so the
+// dictionaries' checks see each one; an action or reason this map does not know shows as recorded.
+import { useTranslation } from "react-i18next";
+
+/** One translation key per action of AUDIT_ACTIONS (app/.server/features/audit.ts; a test keeps the two in step). */
+export const AUDIT_ACTION_LABELS = {
+  "sign-in": "audit.actions.signIn",
+  "sign-out": "audit.actions.signOut",
+  "user.created": "audit.actions.userCreated",
+  "user.updated": "audit.actions.userUpdated",
+  "user.role-changed": "audit.actions.userRoleChanged",
+  "user.banned": "audit.actions.userBanned",
+  "user.unbanned": "audit.actions.userUnbanned",
+  "user.deleted": "audit.actions.userDeleted",
+  "user.email-changed": "audit.actions.userEmailChanged",
+  "impersonation.started": "audit.actions.impersonationStarted",
+  "impersonation.stopped": "audit.actions.impersonationStopped",
+  "session.revoked": "audit.actions.sessionRevoked",
+  "account.deleted": "audit.actions.accountDeleted",
+  "repository.created": "audit.actions.repositoryCreated",
+  "repository.updated": "audit.actions.repositoryUpdated",
+  "repository.deleted": "audit.actions.repositoryDeleted",
+} as const;
+
+const REASON_LABELS = {
+  "wrong-code": "audit.reasons.wrongCode",
+  expired: "audit.reasons.expired",
+  exhausted: "audit.reasons.exhausted",
+  banned: "audit.reasons.banned",
+  "rate-limited": "audit.reasons.rateLimited",
+  "github-refused": "audit.reasons.githubRefused",
+} as const;
+
+/** The translated name of an action, and of a refusal's reason. */
+export function useAuditLabels() {
+  const { t } = useTranslation();
+  return {
+    action: (action: string) =>
+      Object.hasOwn(AUDIT_ACTION_LABELS, action)
+        ? t(AUDIT_ACTION_LABELS[action as keyof typeof AUDIT_ACTION_LABELS])
+        : action,
+    reason: (reason: string) =>
+      Object.hasOwn(REASON_LABELS, reason) ? t(REASON_LABELS[reason as keyof typeof REASON_LABELS]) : reason,
+  };
+}

@@ -1,0 +1,145 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+
+import type { AuditEntryView } from "~/lib/schemas/audit";
+import { DataList, type ListPage } from "../ui/data-list";
+import { useAuditLabels } from "./audit-labels";
+
+const linkClassName = "text-brand-600 underline-offset-4 hover:underline dark:text-brand-100";
+
+/** A person or a thing of an entry: a link to its page while it exists, else its label as recorded. */
+function Subject({ label, href }: { label: string; href: string | null }) {
+  const text = <bdi dir="ltr">{label}</bdi>;
+  return href ? (
+    <Link to={href} className={linkClassName}>
+      {text}
+    </Link>
+  ) : (
+    text
+  );
+}
+
+function targetHref(entry: AuditEntryView): string | null {
+  if (!entry.targetExists || !entry.targetId) return null;
+  if (entry.targetType === "user") return `/manager/users/${entry.targetId}`;
+  if (entry.targetType === "repository") return `/manager/repositories/${entry.targetId}`;
+  return null;
+}
+
+/** One entry: what happened and how it ended, when, who did it to whom, from where, and its details. */
+function AuditEntry({ entry, timeZone }: { entry: AuditEntryView; timeZone: string }) {
+  const { t, i18n } = useTranslation();
+  const labels = useAuditLabels();
+  const at = new Date(entry.at);
+  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "medium", timeZone });
+  const refused = entry.outcome === "refused";
+  const outcome = refused
+    ? entry.reason
+      ? t("audit.refusedBecause", { reason: labels.reason(entry.reason) })
+      : t("audit.refused")
+    : t("audit.success");
+  const rows: Array<[string, ReactNode]> = [
+    [
+      t("audit.actor"),
+      entry.actorId || entry.actorLabel ? (
+        <>
+          <Subject
+            label={entry.actorLabel ?? entry.actorId ?? ""}
+            href={entry.actorExists ? `/manager/users/${entry.actorId}` : null}
+          />
+          {entry.impersonatorId ? (
+            <span className="text-zinc-600 dark:text-zinc-400">
+              {" "}
+              ({t("audit.impersonatedBy", { admin: entry.impersonatorLabel ?? entry.impersonatorId })})
+            </span>
+          ) : null}
+        </>
+      ) : (
+        t("audit.anonymous")
+      ),
+    ],
+  ];
+  if (entry.targetId || entry.targetLabel)
+    rows.push([
+      t("audit.target"),
+      <Subject key="target" label={entry.targetLabel ?? entry.targetId ?? ""} href={targetHref(entry)} />,
+    ]);
+  if (entry.ip)
+    rows.push([
+      t("audit.ip"),
+      <bdi key="ip" dir="ltr">
+        {entry.ip}
+      </bdi>,
+    ]);
+  if (entry.details && Object.keys(entry.details).length > 0)
+    rows.push([
+      t("audit.details"),
+      <bdi key="details" dir="ltr" className="font-mono text-xs">
+        {Object.entries(entry.details)
+          .map(([key, value]) => `${key}: ${typeof value === "string" ? value : JSON.stringify(value)}`)
+          .join(", ")}
+      </bdi>,
+    ]);
+
+  return (
+    <article className="flex flex-col gap-1 px-3 py-2">
+      <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <p className="font-medium">{labels.action(entry.action)}</p>
+        <span
+          className={`rounded px-1.5 py-0.5 text-xs font-medium ${
+            refused
+              ? "bg-red-50 text-red-800 dark:bg-red-950 dark:text-red-200"
+              : "bg-green-50 text-green-800 dark:bg-green-950 dark:text-green-200"
+          }`}
+        >
+          {outcome}
+        </span>
+        <time dateTime={at.toISOString()} className="text-sm text-zinc-600 sm:ms-auto dark:text-zinc-400">
+          {time.format(at)}
+        </time>
+      </div>
+      <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="flex min-w-0 gap-2">
+            <dt className="shrink-0 text-zinc-600 dark:text-zinc-400">{label}</dt>
+            <dd className="min-w-0 break-words">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </article>
+  );
+}
+
+/**
+ * A page of the audit trail with "Load more": the manager's audit page, and a user's part of the trail on their
+ * detail page. `pageKey` says where the page sits in the loader's data (for "Load more" with JavaScript), and
+ * `timeZone` the zone the times are shown in (the loader's, so that the server and the browser write the same).
+ */
+export function AuditList({
+  page,
+  label,
+  timeZone,
+  pageKey,
+  isFirstPage,
+  firstPageHref,
+}: {
+  page: ListPage<AuditEntryView>;
+  label: string;
+  timeZone: string;
+  pageKey?: string;
+  isFirstPage?: boolean;
+  firstPageHref?: string;
+}) {
+  return (
+    <DataList
+      page={page}
+      label={label}
+      pageKey={pageKey}
+      isFirstPage={isFirstPage}
+      firstPageHref={firstPageHref}
+      getKey={(entry) => String(entry.id)}
+      renderItem={(entry) => <AuditEntry entry={entry} timeZone={timeZone} />}
+    />
+  );
+}

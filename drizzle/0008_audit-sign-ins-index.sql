@@ -1,0 +1,2 @@
+-- The dashboard counts successful sign-ins per day from this small index alone (npm run bench:dashboard).
+CREATE INDEX `audit_event_sign_in_success_at` ON `audit_event` (`at`) WHERE action = 'sign-in' and outcome = 'success';
