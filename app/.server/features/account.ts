@@ -193,7 +193,8 @@ export async function deleteAccount(
   });
   if (!outcome.ok) return outcome;
   await recordAudit(caller.actor, { action: "account.deleted", target: { type: "user", id: me.id, label: me.email } });
-  return { ok: true, setCookies: await signOut(caller.headers) };
+  // The deletion is the event: the sign-out that clears the browser's cookies is not recorded on its own.
+  return { ok: true, setCookies: await signOut(caller.headers, { ...caller.actor, user: null }) };
 }
 
 // ——— A copy of the user's data ———
