@@ -4,8 +4,8 @@
 import { parse as parseUserAgent } from "bowser";
 import { and, desc, eq, gt, lt } from "drizzle-orm";
 
-import { auth } from "../platform/auth/auth";
 import type { DeviceType, SessionView } from "../../lib/session-view";
+import { auth } from "../platform/auth/auth";
 import { db } from "../platform/db/client";
 import { session } from "../platform/db/schema";
 import { recordAudit, type AuditActor } from "./audit";
