@@ -66,10 +66,13 @@ export type Area = "app" | "manager";
 /**
  * The guard of an area, registered once as its layout's middleware: it runs before every loader and action under
  * `/app` or `/manager`, so a new route cannot forget it. Routes then check only what they add (a permission).
+ * An admin impersonating someone gets the 403 page in `/manager`, whatever the role of the person they act as: they
+ * see the product as that person, and the page's impersonation banner is the way back.
  */
 export function areaGuard(area: Area): MiddlewareFunction<Response> {
   return ({ request, context }, next) => {
     requirePermission({ request, context }, { apps: [area] });
+    if (area === "manager" && getSession(context)?.session.impersonatedBy) forbidden();
     return next();
   };
 }
