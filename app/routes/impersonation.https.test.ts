@@ -92,8 +92,10 @@ describe("impersonation under https", () => {
     const inApp = await run(get("/app", impersonating), () => new Response("the user's area"));
     expect(inApp.session?.user.id).toBe(target.userId);
     expect(inApp.session?.session.impersonatedBy).toBe(admin.userId);
-    // The manager area refuses an impersonating admin.
-    expect((await run(get("/manager/dashboard", impersonating), guard("manager"))).response.status).toBe(403);
+    // The manager area is closed to an impersonating admin: back to the user's area.
+    const refused = (await run(get("/manager/dashboard", impersonating), guard("manager"))).response;
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get("Location")).toBe("/app");
     expect((await run(get("/app", impersonating), guard("app"))).response.status).toBe(200);
 
     const stopped = await run(post("/impersonation/stop", impersonating), impersonationStop.action as Handler);

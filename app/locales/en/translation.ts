@@ -184,6 +184,7 @@ const en = {
     stop: "Stop impersonating",
     started: "You are now impersonating {{name}}.",
     stopped: "You stopped impersonating {{name}}.",
+    managerClosed: "The manager area is closed while you impersonate someone. Stop impersonating to return to it.",
   },
   demo: {
     modalTitle: "Demo Mode",

@@ -186,6 +186,8 @@ const fr = {
     stop: "Arrêter l’usurpation",
     started: "Vous empruntez maintenant l’identité de {{name}}.",
     stopped: "Vous n’empruntez plus l’identité de {{name}}.",
+    managerClosed:
+      "L’espace de gestion est fermé pendant que vous empruntez l’identité de quelqu’un. Arrêtez l’usurpation pour y revenir.",
   },
   demo: {
     modalTitle: "Mode démo",

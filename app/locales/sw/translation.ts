@@ -183,6 +183,8 @@ const sw = {
     stop: "Acha kuiga utambulisho",
     started: "Sasa unaiga utambulisho wa {{name}}.",
     stopped: "Umeacha kuiga utambulisho wa {{name}}.",
+    managerClosed:
+      "Eneo la usimamizi limefungwa wakati unaiga utambulisho wa mtu. Acha kuiga utambulisho ili kurudi humo.",
   },
   demo: {
     modalTitle: "Hali ya Majaribio",
