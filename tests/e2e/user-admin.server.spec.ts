@@ -2,19 +2,23 @@
 // intent are 403 and change nothing, a visitor goes to the login, an unknown intent is a 400, a missing user a 404;
 // the ban form's bad input and the admin rules answer with their message, never a 500; impersonation closes /manager.
 // The ban form is posted to the page with its dialog open (?modal=ban), as the browser does.
+import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 
 import { sessionCookie, sql } from "./fixtures";
-import { startServer, type TestServer } from "./server";
+import { startServer, TEST_AUTH_SECRET, type TestServer } from "./server";
+
+/** An admin by ADMIN_USER_IDS only: their role in the table is "user". */
+const ROOT_ADMIN_ID = "root-admin-ua";
 
 let server: TestServer;
-const cookies = { visitor: "", user: "", admin: "" };
+const cookies = { visitor: "", user: "", admin: "", root: "" };
 type Who = keyof typeof cookies;
 const ids = { admin: "", target: "", otherAdmin: "", targetSession: "" };
 let client = 0;
 
 test.beforeAll(async () => {
-  server = await startServer("user-admin", { LOG_LEVEL: "error" });
+  server = await startServer("user-admin", { LOG_LEVEL: "error", ADMIN_USER_IDS: ROOT_ADMIN_ID });
   for (const who of ["user", "admin"] as const) {
     const made = await sessionCookie(server, { email: `${who}-ua@example.test`, name: `The ${who}`, role: who });
     cookies[who] = `${made.name}=${made.value}`;
@@ -25,10 +29,29 @@ test.beforeAll(async () => {
   ids.targetSession = String(
     (await sql(server.databaseUrl, "select id from session where user_id = ?", [ids.target])).rows[0]?.id,
   );
+  cookies.root = await rootAdminCookie();
   ids.otherAdmin = (
     await sessionCookie(server, { email: "other-admin-ua@example.test", name: "Otto Admin", role: "admin" })
   ).userId;
 });
+
+/** The ADMIN_USER_IDS admin, made with their known id, and their session cookie (signed as better-auth signs it). */
+async function rootAdminCookie(): Promise<string> {
+  const now = Date.now();
+  const token = randomBytes(24).toString("base64url");
+  await sql(
+    server.databaseUrl,
+    "insert into user (id, name, email, email_verified, role, onboarded_at, created_at, updated_at) values (?, 'Rita Root', 'root-ua@example.test', 1, 'user', ?, ?, ?)",
+    [ROOT_ADMIN_ID, now, now, now],
+  );
+  await sql(
+    server.databaseUrl,
+    "insert into session (id, token, user_id, expires_at, created_at, updated_at) values (?, ?, ?, ?, ?, ?)",
+    [randomUUID(), token, ROOT_ADMIN_ID, now + 24 * 60 * 60 * 1000, now, now],
+  );
+  const signature = createHmac("sha256", TEST_AUTH_SECRET).update(token).digest("base64");
+  return `better-auth.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
+}
 
 test.afterAll(async () => {
   await server?.stop();
@@ -226,4 +249,43 @@ test("an impersonating admin has the user's area, not /manager, until they stop"
     ["impersonation.stopped", ids.admin],
     ["impersonation.started", ids.admin],
   ]);
+});
+
+test("an ADMIN_USER_IDS admin is an admin everywhere: they act, and cannot be impersonated", async () => {
+  const page = await request("admin", detail(ROOT_ADMIN_ID));
+  expect(page.status).toBe(200);
+  const html = await page.text();
+  expect(html).toContain("Administrator");
+  expect(html).not.toContain(">Impersonate<");
+  expect(await (await request("admin", detail())).text(), "a user's page offers it").toContain(">Impersonate<");
+  await expectRedirect(
+    await request("admin", detail(ROOT_ADMIN_ID), { intent: "impersonate" }),
+    detail(ROOT_ADMIN_ID),
+    "impersonating an ADMIN_USER_IDS admin",
+    "authErrors.YOU_CANNOT_IMPERSONATE_ADMINS",
+  );
+
+  // Their role says "user"; ADMIN_USER_IDS makes them an admin, here and in better-auth alike.
+  await expectStatus(await request("root", detail()), 200, "the root admin opens a user's page");
+  await expectRedirect(
+    await request("root", `${detail()}?modal=ban`, { intent: "ban", reason: "By the root admin", until: "" }),
+    detail(),
+    "the root admin bans",
+    "userAdmin.banned",
+  );
+  expect(
+    (await sql(server.databaseUrl, "select ban_reason from user where id = ?", [ids.target])).rows[0]?.ban_reason,
+  ).toBe("By the root admin");
+  await expectRedirect(
+    await request("root", detail(), { intent: "unban" }),
+    detail(),
+    "the root admin unbans",
+    "userAdmin.unbanned",
+  );
+  await expectRedirect(
+    await request("root", detail(ROOT_ADMIN_ID), { intent: "delete" }),
+    detail(ROOT_ADMIN_ID),
+    "the root admin deletes themselves",
+    "authErrors.YOU_CANNOT_REMOVE_YOURSELF",
+  );
 });
