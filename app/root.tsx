@@ -10,11 +10,12 @@ import { getEnv } from "./.server/platform/env";
 import { demoModeMiddleware } from "./.server/web/demo-mode";
 import { getInstance, getLocale, i18nextMiddleware, languageCookie } from "./.server/web/i18n";
 import { originCheckMiddleware, securityHeadersMiddleware } from "./.server/web/security-middleware";
-import { sessionMiddleware } from "./.server/web/session";
+import { getSession, sessionMiddleware } from "./.server/web/session";
 import { readTheme } from "./.server/web/theme";
 import { takeToast } from "./.server/web/toast";
 import { DemoModeDialog, DemoNotice } from "./components/demo-mode";
 import { EnvironmentBanner } from "./components/environment-banner";
+import { ImpersonationBanner } from "./components/impersonation-banner";
 import { NavigationProgress } from "./components/navigation-progress";
 import { useNonce } from "./components/nonce";
 import { RouteErrorBoundary } from "./components/route-error-boundary";
@@ -46,6 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (url.searchParams.has("lng")) headers.append("Set-Cookie", await languageCookie.serialize(locale));
   const { toast, setCookie } = await takeToast(request);
   if (setCookie) headers.append("Set-Cookie", setCookie);
+  const session = getSession(context);
   return data(
     {
       locale,
@@ -56,6 +58,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         : null,
       demoMode: env.DEMO_MODE,
       toast,
+      // While an admin impersonates someone, every page says so (and offers the way back).
+      impersonating: session?.session.impersonatedBy ? { name: session.user.name || session.user.email } : null,
       // "Go back" without JavaScript: the page that led here, when it is on this site.
       referrer: sameSitePath(request.headers.get("referer"), request.url) || undefined,
     },
@@ -88,6 +92,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-dvh">
         {rootData?.environment ? <EnvironmentBanner {...rootData.environment} /> : null}
         {rootData?.demoMode ? <DemoNotice /> : null}
+        {rootData?.impersonating ? <ImpersonationBanner name={rootData.impersonating.name} /> : null}
         <NavigationProgress />
         {children}
         <Toaster flash={rootData?.toast ?? null} dir={directionOf(locale)} theme={theme} />

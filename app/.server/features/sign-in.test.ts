@@ -110,7 +110,11 @@ describe("signing in with a code sent by e-mail", () => {
     await db.update(user).set({ banned: true }).where(eq(user.email, "banned@example.com"));
 
     const code = await requestCode("banned@example.com", caller);
-    expect(await verify("banned@example.com", code, caller)).toEqual({ ok: false, reason: "banned" });
+    expect(await verify("banned@example.com", code, caller)).toEqual({
+      ok: false,
+      reason: "banned",
+      ban: { reason: null, expiresAt: null },
+    });
   });
 
   it("ends the session on sign-out", async () => {

@@ -21,6 +21,7 @@ import { getEnv } from "../platform/env";
 import { logger } from "../platform/logger";
 import { consumeAll, consumeRateLimit, rateLimits, type RateLimitRule } from "../platform/security/rate-limit";
 import { recordAudit, type AuditActor } from "./audit";
+import { getBan, type Ban } from "./user-admin";
 
 export type RateLimited = { ok: false; reason: "rate-limited"; retryAfterSeconds: number };
 type Caller = { headers: Headers; client: string; language: string };
@@ -144,7 +145,8 @@ export async function sendSignInCode(
 
 export type VerifyResult =
   | { ok: true; user: SessionUser; setCookies: string[] }
-  | { ok: false; reason: "invalid" | "expired" | "exhausted" | "banned" }
+  | { ok: false; reason: "invalid" | "expired" | "exhausted" }
+  | { ok: false; reason: "banned"; ban: Ban }
   | RateLimited;
 
 /** Spends one attempt of this browser's code; tells whether the code was right, and what is left otherwise. */
@@ -226,7 +228,7 @@ export async function verifySignInCode(
     const errorCode = (error.body as { code?: string } | undefined)?.code;
     if (errorCode === "BANNED_USER") {
       await recordRefusedSignIn(by, email, "banned");
-      return { ok: false, reason: "banned" };
+      return { ok: false, reason: "banned", ban: (await getBan({ email })) ?? { reason: null, expiresAt: null } };
     }
     // Sign-up is off and the address is unknown (or a concurrent sign-in won the race): the same answer as a wrong code.
     if (errorCode !== "USER_NOT_FOUND" && errorCode !== "INVALID_OTP")

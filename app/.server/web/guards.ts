@@ -7,6 +7,7 @@ import { hasPermission, isAdmin, type Permissions } from "../platform/auth/permi
 import { getEnv } from "../platform/env";
 import { forbidden } from "./http";
 import { getSession } from "./session";
+import { redirectWithToast } from "./toast";
 
 type GuardArgs = { request: Request; context: Readonly<RouterContextProvider> };
 
@@ -66,9 +67,14 @@ export type Area = "app" | "manager";
 /**
  * The guard of an area, registered once as its layout's middleware: it runs before every loader and action under
  * `/app` or `/manager`, so a new route cannot forget it. Routes then check only what they add (a permission).
+ * An admin impersonating someone is sent from `/manager` to `/app`, whatever the role of the person they act as: they
+ * see the product as that person. A redirect rather than the 403 page, because a page refused by a middleware renders
+ * without the root loader's data, so without the impersonation banner and its "Stop impersonating".
  */
 export function areaGuard(area: Area): MiddlewareFunction<Response> {
-  return ({ request, context }, next) => {
+  return async ({ request, context }, next) => {
+    if (area === "manager" && getSession(context)?.session.impersonatedBy)
+      throw await redirectWithToast("/app", { type: "info", message: "impersonation.managerClosed" });
     requirePermission({ request, context }, { apps: [area] });
     return next();
   };

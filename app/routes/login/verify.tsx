@@ -21,6 +21,7 @@ import { AuthCard } from "~/components/auth/auth-card";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { BanNotice, type BanView } from "~/components/users/ban-notice";
 import { authErrorKey } from "~/lib/auth-errors";
 import { retryAfterHeaders } from "~/lib/headers";
 import { formatDuration } from "~/lib/i18n";
@@ -89,7 +90,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       const status = verified.reason === "banned" ? 403 : 400;
       const result = submission.reply({ fieldErrors: { code: [refusals[verified.reason]] } });
-      return data({ result, formError: undefined, resent: false }, { status });
+      // A banned person is told why and until when, if the admin said so.
+      const ban =
+        verified.reason === "banned"
+          ? { reason: verified.ban.reason, expiresAt: verified.ban.expiresAt?.toISOString() ?? null }
+          : null;
+      return data({ result, formError: undefined, resent: false, ban }, { status });
     }
     case "resend": {
       const email = emailField.safeParse(formData.get("email"));
@@ -142,6 +148,7 @@ export default function Verify({ loaderData, actionData }: Route.ComponentProps)
       {actionData && "resent" in actionData && actionData.resent ? (
         <Alert tone="success">{t("verify.resent")}</Alert>
       ) : null}
+      {actionData && "ban" in actionData && actionData.ban ? <BanNotice ban={actionData.ban as BanView} /> : null}
       {loaderData.demoCode ? <Alert>{t("verify.demoHint", { code: loaderData.demoCode })}</Alert> : null}
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
         <input type="hidden" name="redirect" value={loaderData.redirectTo} />

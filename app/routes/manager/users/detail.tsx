@@ -1,44 +1,158 @@
+// One user, for an admin: profile, role, status and sessions; ban and unban, impersonate, delete, revoke sessions.
+// The rules live in app/.server/features/user-admin.ts; every intent checks its own permission here.
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
+import { data } from "react-router";
 
-import { getUser } from "~/.server/features/users";
-import { requirePermission } from "~/.server/web/guards";
-import { notFound } from "~/.server/web/http";
+import { listSessions, revokeAllUserSessions, revokeUserSession } from "~/.server/features/sessions";
+import {
+  banUser,
+  deleteUser,
+  getUserDetail,
+  impersonateUser,
+  unbanUser,
+  type Refusal,
+} from "~/.server/features/user-admin";
+import type { Permissions } from "~/.server/platform/auth/permissions";
+import { auditActorOf } from "~/.server/web/caller";
+import { requirePermission, userCan } from "~/.server/web/guards";
+import { cookieHeaders, notFound, readForm, unknownIntent } from "~/.server/web/http";
+import { getSession } from "~/.server/web/session";
+import { redirectWithToast } from "~/.server/web/toast";
 import { BackLink } from "~/components/layout/back-link";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { useUserLabels } from "~/components/users/user-status";
+import { SessionList } from "~/components/sessions/session-list";
+import { UserActions } from "~/components/users/user-actions";
+import { UserProfile } from "~/components/users/user-profile";
+import { authErrorKey } from "~/lib/auth-errors";
 import { pageTitle } from "~/lib/meta";
+import { banSchema, firstBanDay } from "~/lib/schemas/ban";
 import type { Route } from "./+types/detail";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageTitle(matches, loaderData?.user.name || loaderData?.user.email);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  requirePermission({ request, context }, { user: ["list"] });
-  return { user: (await getUser(params.id)) ?? notFound() };
+  const me = requirePermission({ request, context }, { user: ["list"] });
+  const user = (await getUserDetail(params.id)) ?? notFound();
+  const ban = user.ban ? { reason: user.ban.reason, expiresAt: user.ban.expiresAt?.toISOString() ?? null } : null;
+  return {
+    user: { ...user, ban },
+    // The admin's own session is marked when they look at their own page.
+    sessions: userCan(me, { session: ["list"] }) ? await listSessions(user.id, getSession(context)?.session.id) : null,
+    can: {
+      ban: userCan(me, { user: ["ban"] }),
+      impersonate: userCan(me, { user: ["impersonate"] }),
+      delete: userCan(me, { user: ["delete"] }),
+    },
+    firstBanDay: firstBanDay(),
+  };
 }
 
-export default function ManagerUser({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation();
-  const labels = useUserLabels();
+/** Each intent of this page, and the permission it needs (better-auth's admin statements). */
+const intents = {
+  ban: { user: ["ban"] },
+  unban: { user: ["ban"] },
+  impersonate: { user: ["impersonate"] },
+  delete: { user: ["delete"] },
+  "revoke-session": { session: ["revoke"] },
+  "revoke-all-sessions": { session: ["revoke"] },
+} satisfies Record<string, Permissions>;
+type Intent = keyof typeof intents;
+
+/** A refused action's message: our rules' own, or better-auth's code translated. A user gone meanwhile is a 404. */
+function refusalMessage(refused: Refusal, intent: Intent) {
+  switch (refused.error) {
+    case "self":
+      return authErrorKey(intent === "ban" ? "YOU_CANNOT_BAN_YOURSELF" : "YOU_CANNOT_REMOVE_YOURSELF");
+    case "last-admin":
+      return intent === "ban" ? "userAdmin.lastAdminBan" : "userAdmin.lastAdminDelete";
+    case "banned":
+      return "userAdmin.impersonateBanned";
+    case "not-found":
+      return notFound();
+    case "auth":
+      return authErrorKey(refused.code);
+  }
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const me = requirePermission({ request, context }, { user: ["list"] });
+  const formData = await readForm(request);
+  const intent = String(formData.get("intent") ?? "");
+  if (!Object.hasOwn(intents, intent)) return unknownIntent();
+  const known = intent as Intent;
+  requirePermission({ request, context }, intents[known]);
+  const target = (await getUserDetail(params.id)) ?? notFound();
+  const admin = { id: me.id, headers: request.headers, actor: auditActorOf(request, context) };
+  const here = `/manager/users/${target.id}`;
+  const refused = (refusal: Refusal) =>
+    redirectWithToast(here, { type: "error", message: refusalMessage(refusal, known) });
+
+  switch (known) {
+    case "ban": {
+      const submission = parseWithZod(formData, { schema: banSchema });
+      if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+      const banned = await banUser(target, submission.value, admin);
+      if (!banned.ok)
+        return data({ result: submission.reply({ formErrors: [refusalMessage(banned, known)] }) }, { status: 400 });
+      return redirectWithToast(here, { type: "success", message: "userAdmin.banned" });
+    }
+    case "unban": {
+      const unbanned = await unbanUser(target, admin);
+      if (!unbanned.ok) return refused(unbanned);
+      return redirectWithToast(here, { type: "success", message: "userAdmin.unbanned" });
+    }
+    case "impersonate": {
+      const started = await impersonateUser(target, admin);
+      if (!started.ok) return refused(started);
+      // The new session's cookies go with the redirect: the next page is the user's area, as the user sees it.
+      return redirectWithToast(
+        "/app",
+        { type: "info", message: "impersonation.started", params: { name: target.name || target.email } },
+        { headers: cookieHeaders(started.setCookies) },
+      );
+    }
+    case "delete": {
+      const deleted = await deleteUser(target, admin);
+      if (!deleted.ok) return refused(deleted);
+      return redirectWithToast("/manager/users", { type: "success", message: "userAdmin.deleted" });
+    }
+    case "revoke-session": {
+      const revoked = await revokeUserSession(target, String(formData.get("sessionId") ?? ""), admin);
+      return redirectWithToast(
+        here,
+        revoked ? { type: "success", message: "sessions.revoked" } : { type: "error", message: "sessions.notFound" },
+      );
+    }
+    case "revoke-all-sessions": {
+      await revokeAllUserSessions(target, admin);
+      return redirectWithToast(here, { type: "success", message: "sessions.allRevoked" });
+    }
+  }
+}
+
+export default function ManagerUser({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   const { user } = loaderData;
-  const joined = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long" }).format(new Date(user.createdAt));
   return (
-    <section className="flex flex-col gap-6">
-      <BackLink to="/manager/users">{t("users.backToList")}</BackLink>
-      <h1 className="text-2xl font-semibold">
-        <bdi>{user.name || t("users.noName")}</bdi>
-      </h1>
-      <dl className="grid gap-x-6 gap-y-3 rounded-lg border border-zinc-200 p-4 sm:grid-cols-[max-content_1fr] dark:border-zinc-800">
-        <dt className="text-sm text-zinc-600 dark:text-zinc-400">{t("users.email")}</dt>
-        <dd>
-          <bdi dir="ltr">{user.email}</bdi>
-        </dd>
-        <dt className="text-sm text-zinc-600 dark:text-zinc-400">{t("users.role")}</dt>
-        <dd>{labels.role(user)}</dd>
-        <dt className="text-sm text-zinc-600 dark:text-zinc-400">{t("users.status")}</dt>
-        <dd>{labels.status(user)}</dd>
-      </dl>
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("users.joined", { date: joined })}</p>
+    <section className="flex flex-col gap-8">
+      <div className="flex flex-col gap-4">
+        <BackLink to="/manager/users">{t("users.backToList")}</BackLink>
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <h1 className="text-2xl font-semibold">
+            <bdi>{user.name || t("users.noName")}</bdi>
+          </h1>
+          <UserActions
+            user={user}
+            can={loaderData.can}
+            firstBanDay={loaderData.firstBanDay}
+            banResult={actionData && "result" in actionData ? actionData.result : undefined}
+          />
+        </div>
+      </div>
+      <UserProfile user={user} />
+      {loaderData.sessions ? <SessionList sessions={loaderData.sessions} mode="admin" /> : null}
     </section>
   );
 }

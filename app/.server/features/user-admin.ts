@@ -1,0 +1,183 @@
+// What an admin does to a user from the user's detail page: ban and unban, impersonate (and stop), delete. Each goes
+// through better-auth's admin plugin, called in-process with the admin's own headers, so its permission checks, its
+// session deletions and its cookies hold (docs/architecture.md, "Users: what goes through better-auth's admin
+// plugin"). Our own rules come first: nobody bans or deletes themselves, and the last admin stays.
+import { isAPIError } from "better-auth/api";
+import { eq } from "drizzle-orm";
+
+import { auth } from "../platform/auth/auth";
+import { db } from "../platform/db/client";
+import { user } from "../platform/db/schema";
+import { recordAudit, type AuditAction, type AuditActor } from "./audit";
+import { getUser, isLastAdmin, type UserSummary } from "./users";
+
+/** The admin acting: their id, their request's headers (for better-auth), and who they are for the audit trail. */
+export type ActingAdmin = { id: string; headers: Headers; actor: AuditActor };
+type Target = { id: string; email: string };
+
+/** A ban in force: why (null when none was given) and until when (null: until an admin lifts it). */
+export type Ban = { reason: string | null; expiresAt: Date | null };
+
+export type Refusal =
+  | { ok: false; error: "self" | "last-admin" | "banned" | "not-found" }
+  /** better-auth refused, with one of its error codes (translated by `authErrorKey`). */
+  | { ok: false; error: "auth"; code: string | undefined };
+
+/** better-auth stores this reason when a ban is given none: it means none. */
+const BETTER_AUTH_DEFAULT_BAN_REASON = "No reason";
+
+/** A ban is in force until its end date, if it has one (the session guard's rule, app/.server/web/session.ts). */
+function banInForce(row: { banned: boolean | null; banExpires: Date | null }, now: number): boolean {
+  return Boolean(row.banned) && (!row.banExpires || row.banExpires.getTime() > now);
+}
+
+/**
+ * The ban of a user (by id, or by e-mail as stored: lower-case), when one is in force; null otherwise (never banned,
+ * unbanned, or the ban has ended).
+ */
+export async function getBan(who: { id: string } | { email: string }, now = Date.now()): Promise<Ban | null> {
+  const [row] = await db
+    .select({ banned: user.banned, banReason: user.banReason, banExpires: user.banExpires })
+    .from(user)
+    .where("id" in who ? eq(user.id, who.id) : eq(user.email, who.email))
+    .limit(1);
+  if (!row || !banInForce(row, now)) return null;
+  const reason = row.banReason && row.banReason !== BETTER_AUTH_DEFAULT_BAN_REASON ? row.banReason : null;
+  return { reason, expiresAt: row.banExpires };
+}
+
+export type UserDetail = UserSummary & { ban: Ban | null };
+
+/** One user as the detail page shows them: the list's summary, and their ban. */
+export async function getUserDetail(id: string): Promise<UserDetail | null> {
+  const summary = await getUser(id);
+  return summary ? { ...summary, ban: await getBan({ id }) } : null;
+}
+
+/** better-auth's refusal, as a plain result; anything else is a bug, and is thrown. */
+function refusalOf(error: unknown): Refusal {
+  if (!isAPIError(error)) throw error;
+  const code = (error.body as { code?: string } | undefined)?.code;
+  if (code === "USER_NOT_FOUND") return { ok: false, error: "not-found" };
+  return { ok: false, error: "auth", code };
+}
+
+const userTarget = (target: Target) => ({ type: "user" as const, id: target.id, label: target.email });
+
+/** A refused attempt is on the trail too (outcome "refused", and why), unless the user was not there to act on. */
+async function refused(admin: ActingAdmin, action: AuditAction, target: Target, refusal: Refusal): Promise<Refusal> {
+  if (refusal.error !== "not-found") {
+    const reason = refusal.error === "auth" ? (refusal.code ?? "refused") : refusal.error;
+    await recordAudit(admin.actor, { action, outcome: "refused", reason, target: userTarget(target) });
+  }
+  return refusal;
+}
+
+/**
+ * Bans a user: better-auth marks them banned and deletes every session of theirs, so they are signed out everywhere
+ * at once. `until` is when the ban ends (null: until it is lifted); `reason` is shown to them when they try to sign
+ * in.
+ */
+export async function banUser(
+  target: Target,
+  input: { reason: string; until: Date | null },
+  admin: ActingAdmin,
+  now = Date.now(),
+): Promise<{ ok: true; ban: Ban } | Refusal> {
+  const refuse = (refusal: Refusal) => refused(admin, "user.banned", target, refusal);
+  if (target.id === admin.id) return refuse({ ok: false, error: "self" });
+  if (await isLastAdmin(target.id, "access")) return refuse({ ok: false, error: "last-admin" });
+  // better-auth takes a duration; it must not reach past `until`.
+  const banExpiresIn = input.until ? Math.max(1, Math.floor((input.until.getTime() - now) / 1000)) : undefined;
+  let banned: { banExpires?: Date | string | null };
+  try {
+    ({ user: banned } = await auth.api.banUser({
+      body: { userId: target.id, banReason: input.reason || undefined, banExpiresIn },
+      headers: admin.headers,
+    }));
+  } catch (error) {
+    return refuse(refusalOf(error));
+  }
+  const expiresAt = banned.banExpires ? new Date(banned.banExpires) : null;
+  await recordAudit(admin.actor, {
+    action: "user.banned",
+    target: userTarget(target),
+    details: { reason: input.reason || null, until: expiresAt?.toISOString() ?? null },
+  });
+  return { ok: true, ban: { reason: input.reason || null, expiresAt } };
+}
+
+/** Lifts a user's ban (better-auth clears the ban, its reason and its end date). */
+export async function unbanUser(target: Target, admin: ActingAdmin): Promise<{ ok: true } | Refusal> {
+  try {
+    await auth.api.unbanUser({ body: { userId: target.id }, headers: admin.headers });
+  } catch (error) {
+    return refused(admin, "user.unbanned", target, refusalOf(error));
+  }
+  await recordAudit(admin.actor, { action: "user.unbanned", target: userTarget(target) });
+  return { ok: true };
+}
+
+/**
+ * Starts an impersonation: better-auth makes a session of the user's, marked with the admin's id, for an hour, and
+ * keeps the admin's own session aside in its `admin_session` cookie. The cookies returned must reach the browser.
+ * better-auth refuses to impersonate an admin (YOU_CANNOT_IMPERSONATE_ADMINS); a banned user cannot be impersonated
+ * either (their session could not be created).
+ */
+export async function impersonateUser(
+  target: Target,
+  admin: ActingAdmin,
+): Promise<{ ok: true; setCookies: string[] } | Refusal> {
+  const refuse = (refusal: Refusal) => refused(admin, "impersonation.started", target, refusal);
+  if (await getBan({ id: target.id })) return refuse({ ok: false, error: "banned" });
+  let setCookies: string[];
+  try {
+    const { headers } = await auth.api.impersonateUser({
+      body: { userId: target.id },
+      headers: admin.headers,
+      returnHeaders: true,
+    });
+    setCookies = headers.getSetCookie();
+  } catch (error) {
+    return refuse(refusalOf(error));
+  }
+  await recordAudit(admin.actor, { action: "impersonation.started", target: userTarget(target) });
+  return { ok: true, setCookies };
+}
+
+/**
+ * Ends an impersonation: better-auth deletes the impersonation session and puts the admin's own session back (its
+ * cookies, returned, must reach the browser). `impersonated` is the user the current session belongs to. The trail
+ * records the admin as the actor. Refused when the session is not an impersonation, or the admin's session is gone.
+ */
+export async function stopImpersonating(
+  impersonated: Target,
+  caller: { headers: Headers; actor: AuditActor },
+): Promise<{ ok: true; setCookies: string[] } | Refusal> {
+  let result: { headers: Headers; response: { user: { id: string; email: string } } };
+  try {
+    result = await auth.api.stopImpersonating({ headers: caller.headers, returnHeaders: true });
+  } catch (error) {
+    return refusalOf(error);
+  }
+  const admin = result.response.user;
+  await recordAudit(
+    { user: { id: admin.id, email: admin.email }, impersonatorId: null, ip: caller.actor.ip },
+    { action: "impersonation.stopped", target: userTarget(impersonated) },
+  );
+  return { ok: true, setCookies: result.headers.getSetCookie() };
+}
+
+/** Deletes a user, their sessions and accounts (better-auth's `removeUser`; our tables let go of them by the schema). */
+export async function deleteUser(target: Target, admin: ActingAdmin): Promise<{ ok: true } | Refusal> {
+  const refuse = (refusal: Refusal) => refused(admin, "user.deleted", target, refusal);
+  if (target.id === admin.id) return refuse({ ok: false, error: "self" });
+  if (await isLastAdmin(target.id, "access")) return refuse({ ok: false, error: "last-admin" });
+  try {
+    await auth.api.removeUser({ body: { userId: target.id }, headers: admin.headers });
+  } catch (error) {
+    return refuse(refusalOf(error));
+  }
+  await recordAudit(admin.actor, { action: "user.deleted", target: userTarget(target) });
+  return { ok: true };
+}

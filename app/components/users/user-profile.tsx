@@ -1,0 +1,82 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+
+import { useFormat } from "~/lib/format";
+import type { BanView } from "./ban-notice";
+import { useUserLabels } from "./user-status";
+import { WithUserText } from "./user-text";
+
+type DateValue = Date | string;
+
+/** A user as the manager's detail page shows them (built on the server; components never import its types). */
+export type UserDetailView = {
+  id: string;
+  name: string;
+  email: string;
+  admin: boolean;
+  banned: boolean | null;
+  createdAt: DateValue;
+  onboardedAt: DateValue | null;
+  /** The ban in force, if any (an ended ban is none). */
+  ban: BanView | null;
+};
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-sm text-zinc-600 dark:text-zinc-400">{label}</dt>
+      <dd className="flex flex-col gap-0.5">{children}</dd>
+    </>
+  );
+}
+
+/** Profile, role and status of a user; a ban with its reason and its end. Dates in UTC (app/lib/format.ts). */
+export function UserProfile({ user }: { user: UserDetailView }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const labels = useUserLabels();
+  const muted = "text-sm text-zinc-600 dark:text-zinc-400";
+  return (
+    <section aria-labelledby="profile-title" className="flex flex-col gap-3">
+      <h2 id="profile-title" className="text-lg font-semibold">
+        {t("userAdmin.profile")}
+      </h2>
+      <dl className="grid gap-x-6 gap-y-3 rounded-lg border border-zinc-200 p-4 sm:grid-cols-[max-content_1fr] dark:border-zinc-800">
+        <Row label={t("userAdmin.name")}>
+          <bdi>{user.name || t("users.noName")}</bdi>
+        </Row>
+        <Row label={t("users.email")}>
+          <bdi dir="ltr">{user.email}</bdi>
+        </Row>
+        <Row label={t("userAdmin.onboarding")}>
+          {user.onboardedAt
+            ? t("userAdmin.onboardedOn", { date: format.dateTime(user.onboardedAt) })
+            : t("users.statusOnboarding")}
+        </Row>
+        <Row label={t("users.role")}>{labels.role(user)}</Row>
+        <Row label={t("users.status")}>
+          {user.ban ? (
+            <>
+              <span className="font-medium text-red-700 dark:text-red-400">{t("users.statusBanned")}</span>
+              <span className={muted}>
+                {user.ban.expiresAt
+                  ? t("userAdmin.bannedUntil", { date: format.dateTime(user.ban.expiresAt) })
+                  : t("userAdmin.bannedWithoutEnd")}
+              </span>
+              <span className={muted}>
+                {user.ban.reason ? (
+                  <WithUserText sentence={(reason) => t("userAdmin.banReason", { reason })} value={user.ban.reason} />
+                ) : (
+                  t("userAdmin.noBanReason")
+                )}
+              </span>
+            </>
+          ) : (
+            labels.status({ ...user, banned: false })
+          )}
+        </Row>
+      </dl>
+      <p className={muted}>{t("users.joined", { date: format.date(user.createdAt) })}</p>
+    </section>
+  );
+}
