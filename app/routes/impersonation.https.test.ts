@@ -16,6 +16,8 @@ const { areaGuard } = await import("~/.server/web/guards");
 const { signedInAs } = await import("../../tests/support/sessions");
 const userDetail = await import("./manager/users/detail");
 const impersonationStop = await import("./impersonation-stop");
+const logout = await import("./logout");
+const { session: sessionTable } = await import("~/.server/platform/db/schema");
 
 type Handler = (args: never) => Promise<Response> | Response;
 
@@ -113,5 +115,30 @@ describe("impersonation under https", () => {
     expect(inManager.response.status).toBe(200);
     expect(inManager.session?.user.id).toBe(admin.userId);
     expect(inManager.session?.session.impersonatedBy ?? null).toBeNull();
+  });
+
+  it("signs the admin out too when they sign out while impersonating", async () => {
+    const admin = await signedInAs("https-admin-out@example.test");
+    await db.update(user).set({ role: "admin", onboardedAt: new Date() }).where(eq(user.id, admin.userId));
+    const target = await signedInAs("https-target-out@example.test");
+    await db.update(user).set({ onboardedAt: new Date() }).where(eq(user.id, target.userId));
+    const started = await run(
+      post(`/manager/users/${target.userId}`, admin.cookie, { intent: "impersonate" }),
+      userDetail.action as Handler,
+      { id: target.userId },
+    );
+    const impersonating = withCookies(admin.cookie, started.response.headers.getSetCookie());
+
+    const out = await run(post("/logout", impersonating), logout.action as Handler);
+    expect(out.response.headers.get("Location")).toBe("/login");
+    const after = withCookies(impersonating, out.response.headers.getSetCookie());
+    expect(after).not.toContain("admin_session");
+    expect(after).not.toContain(SESSION_COOKIE);
+    // Neither the impersonation nor the admin's own session is left on the server.
+    expect(await db.select().from(sessionTable).where(eq(sessionTable.userId, admin.userId))).toHaveLength(0);
+    const left = await db.select().from(sessionTable).where(eq(sessionTable.userId, target.userId));
+    expect(left.filter((row) => row.impersonatedBy)).toHaveLength(0);
+    // And the admin's old cookie no longer opens anything.
+    expect((await run(get("/manager/dashboard", admin.cookie), guard("manager"))).session).toBeNull();
   });
 });
