@@ -131,6 +131,13 @@ test.describe("the manager's user detail", () => {
     await enterCode(theirPage, await mail.waitForCode(banned.email, { since: again }));
     await expect(theirPage).toHaveURL(/\/app$/);
     await theirs.close();
+
+    // Their part of the audit trail, on their page: the ban, the refused sign-in, the unban, the sign-in.
+    await page.reload();
+    const activity = page.getByRole("region", { name: "Activity" });
+    await expect(activity.getByText("User banned").first()).toBeVisible();
+    await expect(activity.getByText("User unbanned").first()).toBeVisible();
+    await expect(activity.getByText("banned", { exact: true }).first()).toBeVisible();
   });
 
   test("an admin impersonates a user: a banner on every page, /manager closed, and stop leads back", async ({

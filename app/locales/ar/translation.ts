@@ -158,6 +158,7 @@ const ar = {
     tryAgain: "إعادة المحاولة",
   },
   userAdmin: {
+    activity: "النشاط",
     profile: "الملف الشخصي",
     name: "الاسم",
     onboarding: "الإعداد الأولي",

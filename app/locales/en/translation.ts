@@ -159,6 +159,7 @@ const en = {
     tryAgain: "Try again",
   },
   userAdmin: {
+    activity: "Activity",
     profile: "Profile",
     name: "Name",
     onboarding: "Onboarding",

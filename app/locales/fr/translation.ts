@@ -159,6 +159,7 @@ const fr = {
     tryAgain: "Réessayer",
   },
   userAdmin: {
+    activity: "Activité",
     profile: "Profil",
     name: "Nom",
     onboarding: "Accueil",

@@ -159,6 +159,7 @@ const sw = {
     tryAgain: "Jaribu tena",
   },
   userAdmin: {
+    activity: "Shughuli",
     profile: "Wasifu",
     name: "Jina",
     onboarding: "Usajili wa awali",

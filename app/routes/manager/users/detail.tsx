@@ -4,6 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 
+import { listAudit } from "~/.server/features/audit";
 import { listSessions, revokeAllUserSessions, revokeUserSession } from "~/.server/features/sessions";
 import {
   banUser,
@@ -19,14 +20,17 @@ import { requirePermission, userCan } from "~/.server/web/guards";
 import { cookieHeaders, notFound, readForm, unknownIntent } from "~/.server/web/http";
 import { getSession } from "~/.server/web/session";
 import { redirectWithToast } from "~/.server/web/toast";
+import { AuditList } from "~/components/audit/audit-list";
 import { BackLink } from "~/components/layout/back-link";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { SessionList } from "~/components/sessions/session-list";
 import { UserActions } from "~/components/users/user-actions";
 import { UserProfile } from "~/components/users/user-profile";
 import { authErrorKey } from "~/lib/auth-errors";
+import { readListParams, toListData } from "~/lib/list-params";
 import { pageTitle } from "~/lib/meta";
 import { banSchema, firstBanDay } from "~/lib/schemas/ban";
+import { localTimeZone } from "~/lib/time-zone";
 import type { Route } from "./+types/detail";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
@@ -36,6 +40,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const me = requirePermission({ request, context }, { user: ["list"] });
   const user = (await getUserDetail(params.id)) ?? notFound();
   const ban = user.ban ? { reason: user.ban.reason, expiresAt: user.ban.expiresAt?.toISOString() ?? null } : null;
+  const url = new URL(request.url);
+  const { cursor } = readListParams(url);
   return {
     user: { ...user, ban },
     // The admin's own session is marked when they look at their own page.
@@ -46,7 +52,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       delete: userCan(me, { user: ["delete"] }),
     },
     firstBanDay: firstBanDay(),
+    // Their part of the audit trail (what they did, and what was done to them), at the top level of the data:
+    // "Load more" reads the next page from `trailPage`.
+    ...(await userTrail(me, user.id, url, cursor)),
+    timeZone: localTimeZone(),
   };
+}
+
+async function userTrail(me: Parameters<typeof userCan>[0], userId: string, url: URL, cursor: string | null) {
+  if (!userCan(me, { audit: ["list"] })) return { trailPage: null, trailFirst: true, trailFirstHref: url.pathname };
+  const trail = toListData(url, { searchTerm: "", cursor }, await listAudit({ userId, cursor }));
+  return { trailPage: trail.page, trailFirst: trail.isFirstPage, trailFirstHref: trail.firstPageHref };
 }
 
 /** Each intent of this page, and the permission it needs (better-auth's admin statements). */
@@ -153,6 +169,21 @@ export default function ManagerUser({ loaderData, actionData }: Route.ComponentP
       </div>
       <UserProfile user={user} />
       {loaderData.sessions ? <SessionList sessions={loaderData.sessions} mode="admin" /> : null}
+      {loaderData.trailPage ? (
+        <section aria-labelledby="activity-title" className="flex flex-col gap-3">
+          <h2 id="activity-title" className="text-lg font-semibold">
+            {t("userAdmin.activity")}
+          </h2>
+          <AuditList
+            page={loaderData.trailPage}
+            pageKey="trailPage"
+            label={t("userAdmin.activity")}
+            timeZone={loaderData.timeZone}
+            isFirstPage={loaderData.trailFirst}
+            firstPageHref={loaderData.trailFirstHref}
+          />
+        </section>
+      ) : null}
     </section>
   );
 }
