@@ -46,6 +46,20 @@ test.beforeAll(async () => {
   repositoryId = String((await sql(server.databaseUrl, "select id from repository where name = 'libsql'")).rows[0]?.id);
 });
 
+let bannedCookieValue = "";
+
+/** The banned visitor's session again (their first request ended it), so each refusal is checked from signed in. */
+async function rebanSession() {
+  const made = await sessionCookie(server, {
+    email: `banned-${client}-matrix@example.test`,
+    name: "The banned",
+    role: "user",
+  });
+  await sql(server.databaseUrl, "update user set banned = 1 where id = ?", [made.userId]);
+  bannedCookieValue = `${made.name}=${made.value}`;
+  cookies.banned = bannedCookieValue;
+}
+
 test.afterAll(async () => {
   await server?.stop();
 });
@@ -63,11 +77,17 @@ function request(who: Who, path: string, form?: Record<string, string>) {
   });
 }
 
-/** What a kind of visitor gets from a page of an area. */
-function expectedPage(who: Who, area: "app" | "manager"): number {
-  if (who === "anonymous" || who === "banned") return 302;
-  if (area === "app") return 200;
-  return who === "admin" || who === "envAdmin" ? 200 : 403;
+/**
+ * What a kind of visitor gets from an area: the login page for whoever is not signed in (a banned user is signed out
+ * by their request), /app for an admin who is impersonating someone (the banner there lets them stop), and 403 for a
+ * user in /manager. `allowed` is the status of a request the guard lets through.
+ */
+function expected(who: Who, area: "app" | "manager", path: string, allowed: number) {
+  if (who === "anonymous" || who === "banned")
+    return { status: 302, location: `/login?redirect=${encodeURIComponent(path)}` };
+  if (area === "app") return { status: allowed };
+  if (who === "impersonating") return { status: 302, location: "/app" };
+  return who === "admin" || who === "envAdmin" ? { status: allowed } : { status: 403 };
 }
 
 const pages = (): Array<[string, "app" | "manager"]> => [
@@ -90,12 +110,19 @@ const pages = (): Array<[string, "app" | "manager"]> => [
   ["/manager/audit", "manager"],
 ];
 
-/** The state an action could change: compared before and after the refused posts. */
+/**
+ * The state an action could change: compared before and after the refused posts. The banned visitors are left out:
+ * their own request ends their sessions, by design.
+ */
 async function snapshot() {
-  const tables = ["user", "session", "repository", "account"];
-  const rows = await Promise.all(
-    tables.map(async (table) => (await sql(server.databaseUrl, `select * from ${table} order by id`)).rows),
-  );
+  const notBanned = "user_id not in (select id from user where email like 'banned%')";
+  const statements = [
+    "select * from user where email not like 'banned%' order by id",
+    `select * from session where ${notBanned} order by id`,
+    `select * from account where ${notBanned} order by id`,
+    "select * from repository order by id",
+  ];
+  const rows = await Promise.all(statements.map(async (statement) => (await sql(server.databaseUrl, statement)).rows));
   return JSON.stringify(rows);
 }
 
@@ -105,14 +132,87 @@ test("who gets each page of /app and /manager", async () => {
     for (const who of WHO) {
       const response = await request(who, path);
       await response.arrayBuffer();
-      const expected = expectedPage(who, area);
+      const want = expected(who, area, path, 200);
       seen.push(`${who} GET ${path} → ${response.status}`);
-      expect(response.status, `${who} GET ${path}`).toBe(expected);
-      if (expected === 302)
-        expect(response.headers.get("location"), `${who} GET ${path}`).toBe(
-          `/login?redirect=${encodeURIComponent(path)}`,
-        );
+      expect(response.status, `${who} GET ${path}`).toBe(want.status);
+      if (want.location) expect(response.headers.get("location"), `${who} GET ${path}`).toBe(want.location);
     }
   }
   expect(seen).toHaveLength(pages().length * WHO.length);
+});
+
+/** Every action of both areas, with a form that would do something if the guard let it through. */
+const actions = (): Array<[string, "app" | "manager", Record<string, string>]> => {
+  const account = (area: "app" | "manager"): Array<[string, "app" | "manager", Record<string, string>]> =>
+    (
+      [
+        { intent: "change-name", name: "Forged Name" },
+        { intent: "change-email", email: "forged@example.test" },
+        { intent: "confirm-email-change", email: "forged@example.test", code: "123456" },
+        { intent: "send-delete-code" },
+        { intent: "delete-account", code: "123456" },
+        { intent: "revoke-session", sessionId: "x" },
+        { intent: "sign-out-others" },
+      ] as Array<Record<string, string>>
+    ).map((form) => [`/${area}/account`, area, form]);
+  const user = `/manager/users/${targetId}`;
+  const repository = `/manager/repositories/${repositoryId}`;
+  return [
+    ...account("app"),
+    ...account("manager"),
+    [
+      "/manager/users/new",
+      "manager",
+      { email: "forged-new@example.test", name: "Forged", role: "admin", language: "en" },
+    ],
+    [`${user}/update`, "manager", { email: "forged-update@example.test", name: "Forged", role: "user" }],
+    [user, "manager", { intent: "ban", reason: "forged" }],
+    [user, "manager", { intent: "unban" }],
+    [user, "manager", { intent: "impersonate" }],
+    [user, "manager", { intent: "delete" }],
+    [user, "manager", { intent: "revoke-session", sessionId: "x" }],
+    [user, "manager", { intent: "revoke-all-sessions" }],
+    ["/manager/repositories/new", "manager", { name: "Forged", link: "example.com/forged", description: "" }],
+    [`${repository}/update`, "manager", { name: "Forged", link: "example.com/forged", description: "" }],
+    [repository, "manager", { intent: "delete" }],
+  ];
+};
+
+test("every action refuses whoever may not post it, and changes nothing", async () => {
+  const before = await snapshot();
+  let refusals = 0;
+  for (const [path, area, form] of actions()) {
+    for (const who of WHO) {
+      const want = expected(who, area, path, 0);
+      if (want.status === 0) continue; // allowed: probed below, without side effects
+      const response = await request(who, path, form);
+      await response.arrayBuffer();
+      expect(response.status, `${who} POST ${path} ${form.intent ?? ""}`).toBe(want.status);
+      if (want.location)
+        expect(response.headers.get("location"), `${who} POST ${path}`).toMatch(
+          who === "impersonating" ? /^\/app$/ : /^\/login\?redirect=/,
+        );
+      refusals += 1;
+    }
+    // The banned visitor's session is gone after their first request: make them banned-and-signed-in again.
+    await rebanSession();
+  }
+  expect(refusals).toBeGreaterThan(actions().length * 3);
+  expect(await snapshot()).toBe(before);
+});
+
+test("whoever may post an action gets past its guard (an unknown intent, or an empty form, is their 400)", async () => {
+  const before = await snapshot();
+  const paths = [...new Set(actions().map(([path, area]) => `${area} ${path}`))];
+  for (const entry of paths) {
+    const [area, path] = entry.split(" ") as ["app" | "manager", string];
+    const editor = /\/(new|update)$/.test(path);
+    for (const who of WHO) {
+      if (expected(who, area, path, 0).status !== 0) continue;
+      const response = await request(who, path, editor ? { name: "" } : { intent: "no-such-intent" });
+      await response.arrayBuffer();
+      expect(response.status, `${who} POST ${path}`).toBe(400);
+    }
+  }
+  expect(await snapshot()).toBe(before);
 });
