@@ -198,3 +198,70 @@ test("saving: a name already used is a field error; a success redirects with a t
     { toast: true },
   );
 });
+
+test("the user editor: who may open and post it, what a refusal leaves, and what a success answers", async () => {
+  const targetId = String(
+    (await sql(server.databaseUrl, "select id from user where email = 'user-routes@example.test'")).rows[0]?.id,
+  );
+  const pages = ["/manager/users/new", `/manager/users/${targetId}/update`];
+  const forged = { email: "forged@example.test", name: "Forged", role: "admin", language: "en" };
+  const before = await sql(server.databaseUrl, "select id, email, name, role from user order by id");
+  for (const path of pages) {
+    await expectRedirect(
+      await request("visitor", path),
+      `/login?redirect=${encodeURIComponent(path)}`,
+      `visitor ${path}`,
+    );
+    await expectRedirect(
+      await request("banned", path),
+      `/login?redirect=${encodeURIComponent(path)}`,
+      `banned ${path}`,
+    );
+    await expectStatus(await request("user", path), 403, `user ${path}`);
+    await expectStatus(await request("admin", path), 200, `admin ${path}`);
+    await expectStatus(await request("user", path, forged), 403, `user posts ${path}`);
+    await expectRedirect(await request("visitor", path, forged), /^\/login\?redirect=/, `visitor posts ${path}`);
+    await expectRedirect(await request("banned", path, forged), /^\/login\?redirect=/, `banned posts ${path}`);
+  }
+  // The forged posts changed nobody: not the target's name or role, and no new user.
+  expect((await sql(server.databaseUrl, "select id, email, name, role from user order by id")).rows).toEqual(
+    before.rows,
+  );
+
+  await expectStatus(await request("admin", "/manager/users/does-not-exist/update"), 404, "editor of an unknown id");
+  await expectStatus(
+    await request("admin", "/manager/users/does-not-exist/update", {
+      email: "ghost@example.test",
+      name: "G",
+      role: "user",
+    }),
+    404,
+    "update an unknown id",
+  );
+  await expectFieldError(
+    await request("admin", "/manager/users/new", { ...forged, email: "USER-routes@example.test" }),
+    "Email already used",
+    "create with an address in use",
+  );
+  await expectFieldError(
+    await request("admin", "/manager/users/new", { ...forged, role: "owner", language: "xx" }),
+    "Invalid input",
+    "a role and a language that do not exist",
+  );
+  const created = await request("admin", "/manager/users/new", { ...forged, email: "made-by-routes@example.test" });
+  await expectRedirect(created, /^\/manager\/users\/[\w-]+$/, "create", { toast: true });
+  const createdId = created.headers.get("location")!.split("/").at(-1)!;
+  await expectRedirect(
+    await request("admin", `/manager/users/${createdId}/update`, {
+      email: "made-by-routes@example.test",
+      name: "Renamed By Routes",
+      role: "user",
+    }),
+    `/manager/users/${createdId}`,
+    "update",
+    { toast: true },
+  );
+  expect(
+    (await sql(server.databaseUrl, "select name, role from user where id = ?", [createdId])).rows[0],
+  ).toMatchObject({ name: "Renamed By Routes", role: "user" });
+});

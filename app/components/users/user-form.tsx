@@ -45,7 +45,8 @@ export function UserForm({
     lastResult: result,
     defaultValue: { role: "user", ...defaultValue, ...(creating ? { language: welcomeLanguage } : {}) },
   });
-  const language = (fields as Partial<Record<"language", FieldMetadata<string>>>).language;
+  // conform's `fields` answers for any name: whether the form asks the language is `creating`'s to say.
+  const { language } = fields as typeof fields & { language: FieldMetadata<string> };
   return (
     <Form method="post" {...getFormProps(form)} className="flex max-w-xl flex-col gap-2">
       <Field
@@ -71,7 +72,7 @@ export function UserForm({
       ) : (
         <input type="hidden" name={fields.role.name} value={defaultValue?.role ?? "user"} />
       )}
-      {language ? (
+      {creating ? (
         <SelectField field={language} label={t("users.welcomeLanguage")}>
           {languages.map((code) => (
             <option key={code} value={code} lang={code}>

@@ -6,7 +6,7 @@ import { languages } from "../i18n";
 import { message } from "../validation";
 import { emailField, personNameField } from "./sign-in";
 
-export const userRoles = ["user", "admin"] as const;
+const userRoles = ["user", "admin"] as const;
 export type UserRole = (typeof userRoles)[number];
 
 const roleField = z.enum(userRoles, { error: message("validation.invalidInput") });
@@ -34,7 +34,7 @@ export type UserListOrder = { sort: UserSort; direction: SortDirection };
 
 /** The direction a sort starts in when it is chosen: names and addresses A to Z, the newest accounts first. */
 export const firstDirection: Record<UserSort, SortDirection> = { email: "asc", name: "asc", createdAt: "desc" };
-export const defaultUserOrder: UserListOrder = { sort: "email", direction: "asc" };
+const defaultUserOrder: UserListOrder = { sort: "email", direction: "asc" };
 
 export function readUserListOrder(url: URL): UserListOrder {
   const sort = url.searchParams.get("sort");

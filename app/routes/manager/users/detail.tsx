@@ -1,10 +1,12 @@
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 
 import { getUser } from "~/.server/features/users";
 import { requirePermission } from "~/.server/web/guards";
 import { notFound } from "~/.server/web/http";
 import { BackLink } from "~/components/layout/back-link";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { buttonClassName } from "~/components/ui/button";
 import { useUserLabels } from "~/components/users/user-status";
 import { pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/detail";
@@ -28,6 +30,9 @@ export default function ManagerUser({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-semibold">
         <bdi>{user.name || t("users.noName")}</bdi>
       </h1>
+      <Link to={`/manager/users/${user.id}/update`} className={buttonClassName("secondary", "self-start")}>
+        {t("users.edit")}
+      </Link>
       <dl className="grid gap-x-6 gap-y-3 rounded-lg border border-zinc-200 p-4 sm:grid-cols-[max-content_1fr] dark:border-zinc-800">
         <dt className="text-sm text-zinc-600 dark:text-zinc-400">{t("users.email")}</dt>
         <dd>
