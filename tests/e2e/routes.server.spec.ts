@@ -248,6 +248,30 @@ test("the user editor: who may open and post it, what a refusal leaves, and what
     "Invalid input",
     "a role and a language that do not exist",
   );
+  // Hostile values in every field of both forms: a refusal (400) or, for a name that is only odd, a save; never a 5xx.
+  const hostile = ["", "\u0000", "x".repeat(20_000), "<script>alert(1)</script>", "' OR 1=1; --", "\u202e\u200b", "🙂"];
+  for (const value of hostile) {
+    for (const field of ["email", "name", "role", "language"]) {
+      const what = `${field} ${JSON.stringify(value.slice(0, 20))}`;
+      const made = await request("admin", "/manager/users/new", {
+        ...forged,
+        email: "hostile@example.test",
+        [field]: value,
+      });
+      await made.arrayBuffer();
+      expect([302, 400], `create with ${what}`).toContain(made.status);
+      const changed = await request("admin", `/manager/users/${targetId}/update`, {
+        email: "user-routes@example.test",
+        name: "The user",
+        role: "user",
+        [field]: value,
+      });
+      await changed.arrayBuffer();
+      expect([302, 400], `update with ${what}`).toContain(changed.status);
+    }
+  }
+  expect((await sql(server.databaseUrl, "select role from user where id = ?", [targetId])).rows[0]?.role).toBe("user");
+
   const created = await request("admin", "/manager/users/new", { ...forged, email: "made-by-routes@example.test" });
   await expectRedirect(created, /^\/manager\/users\/[\w-]+$/, "create", { toast: true });
   const createdId = created.headers.get("location")!.split("/").at(-1)!;

@@ -117,6 +117,8 @@ function withoutSortKey(row: ListedRow): UserRow {
 type SortKey = Array<string | number>;
 type SortSpec = {
   columns: SQLWrapper[];
+  /** The columns of the key under the names `keyOf` reads, all in the sort's index (a read that needs no row). */
+  keyColumns: Partial<typeof columns>;
   keyOf: (row: ListedRow) => SortKey;
   read: (values: unknown[]) => SortKey | null;
 };
@@ -127,16 +129,19 @@ const sorts: Record<UserListOrder["sort"], SortSpec> = {
   // better-auth stores e-mails lower-cased, and they are unique: the address alone is the key.
   email: {
     columns: [user.email],
+    keyColumns: { email: user.email },
     keyOf: (row) => [row.email],
     read: ([email, ...rest]) => (isText(email) && !rest.length ? [email] : null),
   },
   name: {
     columns: [lowerName, user.id],
+    keyColumns: { lowerName, id: user.id },
     keyOf: (row) => [row.lowerName, row.id],
     read: ([name, id, ...rest]) => (isText(name) && isText(id) && !rest.length ? [name, id] : null),
   },
   createdAt: {
     columns: [user.createdAt, user.id],
+    keyColumns: { createdAt: user.createdAt, id: user.id },
     keyOf: (row) => [row.createdAt.getTime(), row.id],
     read: ([at, id, ...rest]) => (Number.isSafeInteger(at) && isText(id) && !rest.length ? [at as number, id] : null),
   },
@@ -173,28 +178,31 @@ const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (character) =>
 const ftsPhrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
 
 /**
- * SQLite's LIKE folds ASCII letters only: for a short term with other letters ("é", "Øs"), each spelling of its
- * letters in either case is tried (at most 4 for 2 characters).
+ * SQLite's LIKE folds ASCII letters only: for a term with other letters ("é", "Øs") each spelling of them in either
+ * case is tried, as long as there are at most `most` (Arabic letters have no case: one spelling). Null beyond that.
  */
-function caseVariants(term: string): string[] {
+function caseVariants(term: string, most = Infinity): string[] | null {
   let variants = [""];
   for (const character of term) {
     const cases = /\p{ASCII}/u.test(character)
       ? [character]
       : [...new Set([character, character.toLowerCase(), character.toUpperCase()])];
     variants = variants.flatMap((variant) => cases.map((spelling) => variant + spelling));
+    if (variants.length > most) return null;
   }
   return variants;
 }
 
-const matchesAnywhere = (term: string) =>
+const matchesAnywhere = (variants: string[]) =>
   or(
-    ...caseVariants(term).flatMap((variant) => [
+    ...variants.flatMap((variant) => [
       sql`${user.name} like ${likePattern(variant)} escape '\\'`,
       sql`${user.email} like ${likePattern(variant)} escape '\\'`,
     ]),
   )!;
 
+/** How many spellings in either case of a longer term's letters beyond ASCII the LIKE of the window tries. */
+const MOST_SPELLINGS = 8;
 /** How many rows a search reads along the order before it asks the trigram index, or one full scan, instead. */
 export const SEARCH_WINDOW = 2000;
 const USER_PAGE_SIZE = 20;
@@ -204,9 +212,9 @@ const USER_PAGE_SIZE = 20;
  * OFFSET. `searchTerm` matches the name or the e-mail anywhere, in any case (the same design as ADR 006):
  * - first along the next SEARCH_WINDOW rows of the order, with LIKE: a frequent term fills the page there;
  * - then, for the rows after that window: a term of 3 characters or more through the trigram index `user_search`
- *   (drizzle/0007), which also folds letters beyond ASCII ("élodie" finds "Élodie"), so such terms go there at once;
- *   a shorter term, which no trigram can hold, through one full scan of the table (a bounded cost, about 10 ms at
- *   100 000 users, instead of walking the whole order row by row).
+ *   (drizzle/0007), which folds letters beyond ASCII too ("élodie" finds "Élodie"); a shorter term, which no trigram
+ *   can hold, through one pass over the table (a bounded cost, instead of walking the rest of the order row by row).
+ * LIKE folds ASCII letters only: the window tries each spelling in either case of the other letters ("é", "É").
  * Both steps keep the order, so pages join without gaps. A cursor that is not one of ours starts from the first page.
  */
 export async function listUsers({
@@ -241,11 +249,13 @@ export async function listUsers({
   if (!term) return page(await ordered(afterCursor, limit + 1));
   const short = [...term].length < 3;
   const inSearchIndex = sql`${user}.rowid in (select rowid from user_search where user_search match ${ftsPhrase(term)})`;
-  // The trigram index folds every letter; LIKE only ASCII ones: a longer term with other letters goes to the index.
-  if (!short && /\P{ASCII}/u.test(term)) return page(await ordered(and(afterCursor, inSearchIndex), limit + 1));
+  // LIKE folds ASCII letters only, the trigram index every letter: a longer term with more than a few letters that
+  // have a case beyond ASCII goes to the index at once.
+  const variants = caseVariants(term, short ? Infinity : MOST_SPELLINGS);
+  if (!variants) return page(await ordered(and(afterCursor, inSearchIndex), limit + 1));
 
   const [windowEnd] = (await db
-    .select(columns)
+    .select(spec.keyColumns)
     .from(user)
     .where(afterCursor)
     .orderBy(...orderOf(spec, order.direction))
@@ -253,7 +263,11 @@ export async function listUsers({
     .offset(SEARCH_WINDOW - 1)) as ListedRow[];
   const windowKey = windowEnd ? spec.keyOf(windowEnd) : null;
   const inWindow = await ordered(
-    and(afterCursor, windowKey ? beyond(spec, windowKey, order.direction, "up-to") : undefined, matchesAnywhere(term)),
+    and(
+      afterCursor,
+      windowKey ? beyond(spec, windowKey, order.direction, "up-to") : undefined,
+      matchesAnywhere(variants),
+    ),
     limit + 1,
   );
   if (inWindow.length > limit || !windowKey) return page(inWindow);
@@ -263,7 +277,7 @@ export async function listUsers({
   // A short term: one pass over the table in storage order (NOT INDEXED), keeping the first rows of the order as it
   // goes (SQLite's top-N sort); an index would read the rest of the order row by row, ten times slower when rare.
   const nearest = await db.all<{ rowid: number }>(
-    sql`select rowid from ${user} not indexed where ${afterWindow} and ${matchesAnywhere(term)} order by ${sql.join(orderOf(spec, order.direction), sql`, `)} limit ${take}`,
+    sql`select rowid from ${user} not indexed where ${afterWindow} and ${matchesAnywhere(variants)} order by ${sql.join(orderOf(spec, order.direction), sql`, `)} limit ${take}`,
   );
   const rest = nearest.length
     ? await ordered(
