@@ -313,34 +313,46 @@ const matchesTerm = (term: string) => (row: Row) =>
   row.name.toLowerCase().includes(term.toLowerCase()) || row.email.includes(term.toLowerCase());
 
 describe("searching beyond the first SEARCH_WINDOW users of the order", () => {
-  // Enough users that a search has to look past its window: the rare ones sit at the end of every order.
+  // Enough users that a search has to look past its window. In every ascending order, the members come first, then
+  // more than FEW_MATCHES (3 000) "later" ones (a frequent term whose matches all come after the window), then a few
+  // rare ones, last of all.
   const BULK = "@bulk.test";
+  const MEMBERS = SEARCH_WINDOW + 500;
+  const LATER = 3500;
   it("finds the same users as a scan of the table, in order, for long and short terms", async () => {
-    await db.insert(user).values(
-      Array.from({ length: SEARCH_WINDOW + 500 }, (_, index) => {
-        const rare = index >= SEARCH_WINDOW + 470;
-        const n = String(index).padStart(5, "0");
-        return {
-          id: `bulk-${n}`,
-          // The rare ones are last by name, by e-mail and by creation date.
-          name: rare ? `Zzyzx Qöl ${n}` : `Member ${n}`,
-          email: rare ? `zzyzx.${n}${BULK}` : `member.${n}${BULK}`,
-          emailVerified: true,
-          createdAt: new Date(Date.UTC(2027, 0, 1) + index * 1000),
-          updatedAt: now,
-        };
-      }),
-    );
-    for (const term of ["zzyzx", "qö", "QÖL", "yz", "q", "member.0249"]) {
+    const rows = Array.from({ length: MEMBERS + LATER + 30 }, (_, index) => {
+      const n = String(index).padStart(5, "0");
+      const [name, local] =
+        index < MEMBERS
+          ? [`Member ${n}`, `member.${n}`]
+          : index < MEMBERS + LATER
+            ? [`Zz Later ${n}`, `zz.later.${n}`]
+            : [`Zzyzx Qöl ${n}`, `zzyzx.${n}`];
+      return {
+        id: `bulk-${n}`,
+        name,
+        email: `${local}${BULK}`,
+        emailVerified: true,
+        createdAt: new Date(Date.UTC(2027, 0, 1) + index * 1000),
+        updatedAt: now,
+      };
+    });
+    for (let start = 0; start < rows.length; start += 500) await db.insert(user).values(rows.slice(start, start + 500));
+    for (const term of ["zzyzx", "later", "zz later 59", "qö", "QÖL", "yz", "q", "member.0249"]) {
       for (const order of orders) {
-        const pages = await allPages({ searchTerm: term, order, limit: 20 });
+        const pages = await allPages({ searchTerm: term, order, limit: 200 });
         expect(pages.flat(), `${term} ${order.sort} ${order.direction}`).toEqual(
           await expectedIds(order, matchesTerm(term)),
         );
       }
     }
+    // Pages of 20 join without gaps where the window ends and the index takes over.
+    const byName = { sort: "name", direction: "asc" } as const;
+    expect((await allPages({ searchTerm: "later", order: byName, limit: 20 })).flat()).toEqual(
+      await expectedIds(byName, matchesTerm("later")),
+    );
     await db.delete(user).where(like(user.email, `%${BULK}`));
-  });
+  }, 60_000);
 });
 
 const lastAudit = async (action: string, targetId: string) =>

@@ -201,6 +201,17 @@ const matchesAnywhere = (variants: string[]) =>
     ]),
   )!;
 
+/** How many users a longer term may match and still be read through the trigram index alone, without a window. */
+const FEW_MATCHES = 3000;
+
+/** How many users the trigram index finds for `term`, counting no further than `most`. */
+async function countMatches(term: string, most: number): Promise<number> {
+  const [row] = await db.all<{ n: number }>(
+    sql`select count(*) as n from (select rowid from user_search where user_search match ${ftsPhrase(term)} limit ${most})`,
+  );
+  return Number(row?.n ?? 0);
+}
+
 /** How many spellings in either case of a longer term's letters beyond ASCII the LIKE of the window tries. */
 const MOST_SPELLINGS = 8;
 /** How many rows a search reads along the order before it asks the trigram index, or one full scan, instead. */
@@ -210,12 +221,15 @@ const USER_PAGE_SIZE = 20;
 /**
  * One page of users in the chosen order, keyset-paginated (the cursor is the last row's sort key, then its id), never
  * OFFSET. `searchTerm` matches the name or the e-mail anywhere, in any case (the same design as ADR 006):
- * - first along the next SEARCH_WINDOW rows of the order, with LIKE: a frequent term fills the page there;
- * - then, for the rows after that window: a term of 3 characters or more through the trigram index `user_search`
- *   (drizzle/0007), which folds letters beyond ASCII too ("élodie" finds "Élodie"); a shorter term, which no trigram
- *   can hold, through one pass over the table (a bounded cost, instead of walking the rest of the order row by row).
+ * - a term of 3 characters or more that at most FEW_MATCHES users match (the trigram index counts them, cheaply for
+ *   few) is read through the index `user_search` (drizzle/0007) alone, then sorted;
+ * - otherwise first along the next SEARCH_WINDOW rows of the order, with LIKE: a frequent term fills the page there;
+ * - then, for the rows after that window: a longer term through the trigram index, which folds letters beyond
+ *   ASCII too ("élodie" finds "Élodie"); a shorter term, which no trigram can hold, through one pass over the table
+ *   (a bounded cost, instead of walking the rest of the order row by row).
  * LIKE folds ASCII letters only: the window tries each spelling in either case of the other letters ("é", "É").
- * Both steps keep the order, so pages join without gaps. A cursor that is not one of ours starts from the first page.
+ * Every step keeps the order, so pages join without gaps. A cursor that is not one of ours starts from the first page.
+ * Costs at 100 000 users: docs/architecture.md, "The manager's user list".
  */
 export async function listUsers({
   searchTerm = "",
@@ -250,9 +264,12 @@ export async function listUsers({
   const short = [...term].length < 3;
   const inSearchIndex = sql`${user}.rowid in (select rowid from user_search where user_search match ${ftsPhrase(term)})`;
   // LIKE folds ASCII letters only, the trigram index every letter: a longer term with more than a few letters that
-  // have a case beyond ASCII goes to the index at once.
+  // have a case beyond ASCII goes to the index at once. So does a longer term that few users match, counted in the
+  // index (cheap for few): reading those few rows costs less than the window would.
   const variants = caseVariants(term, short ? Infinity : MOST_SPELLINGS);
-  if (!variants) return page(await ordered(and(afterCursor, inSearchIndex), limit + 1));
+  if (!short && (!variants || (await countMatches(term, FEW_MATCHES + 1)) <= FEW_MATCHES))
+    return page(await ordered(and(afterCursor, inSearchIndex), limit + 1));
+  if (!variants) throw new Error("a short term always has its spellings");
 
   const [windowEnd] = (await db
     .select(spec.keyColumns)
