@@ -267,9 +267,8 @@ export async function listUsers({
   // have a case beyond ASCII goes to the index at once. So does a longer term that few users match, counted in the
   // index (cheap for few): reading those few rows costs less than the window would.
   const variants = caseVariants(term, short ? Infinity : MOST_SPELLINGS);
-  if (!short && (!variants || (await countMatches(term, FEW_MATCHES + 1)) <= FEW_MATCHES))
+  if (!variants || (!short && (await countMatches(term, FEW_MATCHES + 1)) <= FEW_MATCHES))
     return page(await ordered(and(afterCursor, inSearchIndex), limit + 1));
-  if (!variants) throw new Error("a short term always has its spellings");
 
   const [windowEnd] = (await db
     .select(spec.keyColumns)
@@ -398,7 +397,8 @@ export async function updateUser(
 
   const changes: { email?: string; emailVerified?: boolean; name?: string } = {};
   if (input.email !== current.email) {
-    // The new address has not been proven: better-auth asks for it at the next code sign-in (better-auth notes A.1).
+    // The new address is not proven yet: at the next code sign-in better-auth drops what it did not prove (a linked
+    // GitHub account, sessions), then marks it proven.
     changes.email = input.email;
     changes.emailVerified = false;
   }
