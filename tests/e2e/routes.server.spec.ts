@@ -222,3 +222,94 @@ test("the audit trail is the admins' alone, and no filter in its URL is an error
   ])
     await expectStatus(await request("admin", `/manager/audit${query}`), 200, `admin /manager/audit${query}`);
 });
+
+test("the user editor: who may open and post it, what a refusal leaves, and what a success answers", async () => {
+  const targetId = String(
+    (await sql(server.databaseUrl, "select id from user where email = 'user-routes@example.test'")).rows[0]?.id,
+  );
+  const pages = ["/manager/users/new", `/manager/users/${targetId}/update`];
+  const forged = { email: "forged@example.test", name: "Forged", role: "admin", language: "en" };
+  const before = await sql(server.databaseUrl, "select id, email, name, role from user order by id");
+  for (const path of pages) {
+    await expectRedirect(
+      await request("visitor", path),
+      `/login?redirect=${encodeURIComponent(path)}`,
+      `visitor ${path}`,
+    );
+    await expectRedirect(
+      await request("banned", path),
+      `/login?redirect=${encodeURIComponent(path)}`,
+      `banned ${path}`,
+    );
+    await expectStatus(await request("user", path), 403, `user ${path}`);
+    await expectStatus(await request("admin", path), 200, `admin ${path}`);
+    await expectStatus(await request("user", path, forged), 403, `user posts ${path}`);
+    await expectRedirect(await request("visitor", path, forged), /^\/login\?redirect=/, `visitor posts ${path}`);
+    await expectRedirect(await request("banned", path, forged), /^\/login\?redirect=/, `banned posts ${path}`);
+  }
+  // The forged posts changed nobody: not the target's name or role, and no new user.
+  expect((await sql(server.databaseUrl, "select id, email, name, role from user order by id")).rows).toEqual(
+    before.rows,
+  );
+
+  await expectStatus(await request("admin", "/manager/users/does-not-exist/update"), 404, "editor of an unknown id");
+  await expectStatus(
+    await request("admin", "/manager/users/does-not-exist/update", {
+      email: "ghost@example.test",
+      name: "G",
+      role: "user",
+    }),
+    404,
+    "update an unknown id",
+  );
+  await expectFieldError(
+    await request("admin", "/manager/users/new", { ...forged, email: "USER-routes@example.test" }),
+    "Email already used",
+    "create with an address in use",
+  );
+  await expectFieldError(
+    await request("admin", "/manager/users/new", { ...forged, role: "owner", language: "xx" }),
+    "Invalid input",
+    "a role and a language that do not exist",
+  );
+  // Hostile values in every field of both forms: a refusal (400) or, for a name that is only odd, a save; never a 5xx.
+  const hostile = ["", "\u0000", "x".repeat(20_000), "<script>alert(1)</script>", "' OR 1=1; --", "\u202e\u200b", "🙂"];
+  for (const value of hostile) {
+    for (const field of ["email", "name", "role", "language"]) {
+      const what = `${field} ${JSON.stringify(value.slice(0, 20))}`;
+      const made = await request("admin", "/manager/users/new", {
+        ...forged,
+        email: "hostile@example.test",
+        [field]: value,
+      });
+      await made.arrayBuffer();
+      expect([302, 400], `create with ${what}`).toContain(made.status);
+      const changed = await request("admin", `/manager/users/${targetId}/update`, {
+        email: "user-routes@example.test",
+        name: "The user",
+        role: "user",
+        [field]: value,
+      });
+      await changed.arrayBuffer();
+      expect([302, 400], `update with ${what}`).toContain(changed.status);
+    }
+  }
+  expect((await sql(server.databaseUrl, "select role from user where id = ?", [targetId])).rows[0]?.role).toBe("user");
+
+  const created = await request("admin", "/manager/users/new", { ...forged, email: "made-by-routes@example.test" });
+  await expectRedirect(created, /^\/manager\/users\/[\w-]+$/, "create", { toast: true });
+  const createdId = created.headers.get("location")!.split("/").at(-1)!;
+  await expectRedirect(
+    await request("admin", `/manager/users/${createdId}/update`, {
+      email: "made-by-routes@example.test",
+      name: "Renamed By Routes",
+      role: "user",
+    }),
+    `/manager/users/${createdId}`,
+    "update",
+    { toast: true },
+  );
+  expect(
+    (await sql(server.databaseUrl, "select name, role from user where id = ?", [createdId])).rows[0],
+  ).toMatchObject({ name: "Renamed By Routes", role: "user" });
+});

@@ -4,17 +4,22 @@ import type { ListData } from "~/lib/list-params";
 import { DataList } from "./data-list";
 import { SearchInput } from "./search-input";
 
-/** A list page's body: the search box (with an optional hint), then the list with its states and "Load more". */
+/**
+ * A list page's body: the search box (with an optional hint), the list's own controls when it has some (its sort
+ * links), then the list with its states and "Load more".
+ */
 export function SearchableList<T>({
   data,
   label,
   hint,
+  controls,
   getKey,
   renderItem,
 }: {
   data: ListData<T>;
   label: string;
   hint?: string;
+  controls?: ReactNode;
   getKey: (item: T) => string;
   renderItem: (item: T) => ReactNode;
 }) {
@@ -24,6 +29,7 @@ export function SearchableList<T>({
         <SearchInput defaultValue={data.searchTerm} />
         {hint ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{hint}</p> : null}
       </div>
+      {controls}
       <DataList
         page={data.page}
         label={label}

@@ -11,6 +11,21 @@ export function decodeCursor(cursor: string | null | undefined): string | null {
   return Buffer.from(cursor, "base64url").toString("utf8") || null;
 }
 
+/**
+ * The values of a cursor whose key is a JSON array (a list sorted on several columns: the sort key, then the id that
+ * breaks ties); null for none, or for anything that is not such an array.
+ */
+export function decodeCursorValues(cursor: string | null | undefined): unknown[] | null {
+  const key = decodeCursor(cursor);
+  if (key === null) return null;
+  try {
+    const values: unknown = JSON.parse(key);
+    return Array.isArray(values) ? values : null;
+  } catch {
+    return null;
+  }
+}
+
 /** A page from `limit + 1` rows read in key order: the extra row only says that there is a next page. */
 export function keysetPage<T>(
   rows: T[],

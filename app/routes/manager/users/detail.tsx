@@ -2,7 +2,7 @@
 // The rules live in app/.server/features/user-admin.ts; every intent checks its own permission here.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data } from "react-router";
+import { data, Link } from "react-router";
 
 import { listAudit } from "~/.server/features/audit";
 import { listSessions, revokeAllUserSessions, revokeUserSession } from "~/.server/features/sessions";
@@ -24,6 +24,7 @@ import { AuditList } from "~/components/audit/audit-list";
 import { BackLink } from "~/components/layout/back-link";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { SessionList } from "~/components/sessions/session-list";
+import { buttonClassName } from "~/components/ui/button";
 import { UserActions } from "~/components/users/user-actions";
 import { UserProfile } from "~/components/users/user-profile";
 import { authErrorKey } from "~/lib/auth-errors";
@@ -47,6 +48,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     // The admin's own session is marked when they look at their own page.
     sessions: userCan(me, { session: ["list"] }) ? await listSessions(user.id, getSession(context)?.session.id) : null,
     can: {
+      update: userCan(me, { user: ["update"] }),
       ban: userCan(me, { user: ["ban"] }),
       impersonate: userCan(me, { user: ["impersonate"] }),
       delete: userCan(me, { user: ["delete"] }),
@@ -159,6 +161,11 @@ export default function ManagerUser({ loaderData, actionData }: Route.ComponentP
           <h1 className="text-2xl font-semibold">
             <bdi>{user.name || t("users.noName")}</bdi>
           </h1>
+          {loaderData.can.update ? (
+            <Link to={`/manager/users/${user.id}/update`} className={buttonClassName("secondary")}>
+              {t("users.edit")}
+            </Link>
+          ) : null}
           <UserActions
             user={user}
             can={loaderData.can}
