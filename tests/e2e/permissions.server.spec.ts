@@ -141,25 +141,27 @@ test("who gets each page of /app and /manager", async () => {
   expect(seen).toHaveLength(pages().length * WHO.length);
 });
 
+/** The account page's intents, in one area. */
+const accountActions = (area: "app" | "manager"): Array<[string, "app" | "manager", Record<string, string>]> =>
+  (
+    [
+      { intent: "change-name", name: "Forged Name" },
+      { intent: "change-email", email: "forged@example.test" },
+      { intent: "confirm-email-change", email: "forged@example.test", code: "123456" },
+      { intent: "send-delete-code" },
+      { intent: "delete-account", code: "123456" },
+      { intent: "revoke-session", sessionId: "x" },
+      { intent: "sign-out-others" },
+    ] as Array<Record<string, string>>
+  ).map((form) => [`/${area}/account`, area, form]);
+
 /** Every action of both areas, with a form that would do something if the guard let it through. */
 const actions = (): Array<[string, "app" | "manager", Record<string, string>]> => {
-  const account = (area: "app" | "manager"): Array<[string, "app" | "manager", Record<string, string>]> =>
-    (
-      [
-        { intent: "change-name", name: "Forged Name" },
-        { intent: "change-email", email: "forged@example.test" },
-        { intent: "confirm-email-change", email: "forged@example.test", code: "123456" },
-        { intent: "send-delete-code" },
-        { intent: "delete-account", code: "123456" },
-        { intent: "revoke-session", sessionId: "x" },
-        { intent: "sign-out-others" },
-      ] as Array<Record<string, string>>
-    ).map((form) => [`/${area}/account`, area, form]);
   const user = `/manager/users/${targetId}`;
   const repository = `/manager/repositories/${repositoryId}`;
   return [
-    ...account("app"),
-    ...account("manager"),
+    ...accountActions("app"),
+    ...accountActions("manager"),
     [
       "/manager/users/new",
       "manager",
