@@ -42,7 +42,8 @@ export type AuditEntry = {
   /** "refused": the action was attempted and not allowed; `reason` says why (a wrong code, a ban, a rate limit…). */
   outcome?: "success" | "refused";
   reason?: string;
-  target?: { type: "user" | "repository" | "session"; id: string; label?: string | null };
+  /** `type` names the kind of thing: "user", "session", or the entity's table name ("repository"). */
+  target?: { type: string; id: string; label?: string | null };
   details?: Record<string, string | number | boolean | null>;
 };
 
