@@ -61,23 +61,35 @@ test("the onboarding page", async ({ page, mail }, testInfo) => {
   expect(await audit(page, "/onboarding")).toEqual([]);
 });
 
+type Ids = { id: string; userId: string };
+
 const areas = {
-  "the user area": (id: string) => [
+  "the user area": ({ id }: Ids) => [
     "/app",
     "/app/account",
     "/app/account?state=change-name",
+    "/app/account?modal=change-email",
+    "/app/account?newEmail=someone%40example.test",
+    "/app/account?modal=delete-account",
+    "/app/account?modal=delete-account-code",
     "/app/repositories",
     "/app/repositories?searchTerm=nothing-matches",
     `/app/repositories/${id}`,
     "/app/nowhere",
   ],
-  "the manager area": (id: string) => [
+  "the manager area": ({ id, userId }: Ids) => [
     "/manager/dashboard",
     "/manager/audit",
     "/manager/audit?action=sign-in&from=not-a-day",
     "/manager/account",
     "/manager/account?modal=sign-out-others",
     "/manager/users",
+    "/manager/users?sort=createdAt&searchTerm=example",
+    "/manager/users/new",
+    `/manager/users/${userId}`,
+    `/manager/users/${userId}?modal=ban`,
+    `/manager/users/${userId}?modal=delete`,
+    `/manager/users/${userId}/update`,
     "/manager/repositories",
     "/manager/repositories/new",
     `/manager/repositories/${id}`,
@@ -90,8 +102,10 @@ for (const [name, paths] of Object.entries(areas)) {
   test(name, async ({ page, mail, app }, testInfo) => {
     await signInWithRole(page, mail, app, testInfo, "admin");
     const { rows } = await sql(app.databaseUrl, "select id from repository where name = 'libsql'");
+    const users = await sql(app.databaseUrl, "select id from user where email = 'user@example.com'");
     const problems: string[] = [];
-    for (const path of paths(String(rows[0]!.id))) problems.push(...(await audit(page, path)));
+    const ids = { id: String(rows[0]!.id), userId: String(users.rows[0]!.id) };
+    for (const path of paths(ids)) problems.push(...(await audit(page, path)));
     expect(problems).toEqual([]);
   });
 }

@@ -137,7 +137,7 @@ test.describe("the manager's user detail", () => {
     const activity = page.getByRole("region", { name: "Activity" });
     await expect(activity.getByText("User banned").first()).toBeVisible();
     await expect(activity.getByText("User unbanned").first()).toBeVisible();
-    await expect(activity.getByText("banned", { exact: true }).first()).toBeVisible();
+    await expect(activity.getByText("Refused: banned").first()).toBeVisible();
   });
 
   test("an admin impersonates a user: a banner on every page, /manager closed, and stop leads back", async ({
