@@ -146,7 +146,10 @@ describe("sign-in in the audit trail", () => {
     expect((await verify(email, await requestCode(email, browser), browser)).ok).toBe(true);
     const id = await userId(email);
     await db.update(user).set({ banned: true }).where(eq(user.id, id));
-    expect(await verify(email, await requestCode(email, browser), browser)).toMatchObject({ ok: false, reason: "banned" });
+    expect(await verify(email, await requestCode(email, browser), browser)).toMatchObject({
+      ok: false,
+      reason: "banned",
+    });
     expect((await entriesAbout(email)).map((entry) => [entry.outcome, entry.reason, entry.targetId])).toEqual([
       ["success", null, id],
       ["refused", "banned", id],
