@@ -61,6 +61,10 @@ test.describe("the dashboard", () => {
     await expect(figure(page, "Repositories")).toHaveText(new RegExp(` ${number.format(repositories)}$`));
 
     await expect(figure(page, "Users")).toHaveAttribute("href", "/manager/users");
+    await expect(figure(page, "New in the last 7 days")).toHaveAttribute(
+      "href",
+      "/manager/users?sort=createdAt&direction=desc",
+    );
     await expect(figure(page, "Banned")).toHaveAttribute("href", "/manager/audit?action=user.banned");
     await expect(figure(page, "Repositories")).toHaveAttribute("href", "/manager/repositories");
     await figure(page, "Repositories").click();

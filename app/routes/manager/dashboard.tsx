@@ -25,7 +25,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   // Each figure leads to the list behind it; where there is no list of its own (bans, sessions), to the audit trail.
   const figures: Array<[label: string, value: number, href: string]> = [
     [t("manager.usersCount"), dashboard.users, "/manager/users"],
-    [t("manager.newUsersCount"), dashboard.newUsers, "/manager/users"],
+    [t("manager.newUsersCount"), dashboard.newUsers, "/manager/users?sort=createdAt&direction=desc"],
     [t("manager.bannedCount"), dashboard.bannedUsers, "/manager/audit?action=user.banned"],
     [t("manager.activeSessionsCount"), dashboard.activeSessions, "/manager/audit?action=sign-in&outcome=success"],
     [t("manager.repositoriesCount"), dashboard.repositories, "/manager/repositories"],
