@@ -2,6 +2,7 @@
 // own events, right after the change they record has been written, so a route cannot forget one.
 import { and, desc, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
 
+import type { AuditEntryView } from "../../lib/schemas/audit";
 import { repositoryNameKey } from "../../lib/schemas/repository";
 import { db } from "../platform/db/client";
 import { decodeCursor, keysetPage } from "../platform/db/keyset";
@@ -104,28 +105,8 @@ export function isAuditAction(value: unknown): value is AuditAction {
 
 export const AUDIT_PAGE_SIZE = 25;
 
-/** One entry as the audit pages show it. */
-export type AuditRow = {
-  id: number;
-  at: Date;
-  action: string;
-  outcome: string;
-  reason: string | null;
-  actorId: string | null;
-  actorLabel: string | null;
-  /** Whether the actor is still a user of this instance (their page can be linked). */
-  actorExists: boolean;
-  impersonatorId: string | null;
-  /** The impersonating admin's address, while they are still a user. */
-  impersonatorLabel: string | null;
-  targetType: string | null;
-  targetId: string | null;
-  targetLabel: string | null;
-  /** Whether the target (a user, a repository) still exists. */
-  targetExists: boolean;
-  ip: string | null;
-  details: Record<string, unknown> | null;
-};
+/** One entry as the audit pages show it (the shape of `AuditEntryView`, with its time as a Date). */
+export type AuditRow = Omit<AuditEntryView, "at"> & { at: Date };
 export type AuditPage = { items: AuditRow[]; nextCursor: string | null };
 
 export type AuditFilter = {

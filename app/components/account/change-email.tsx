@@ -7,6 +7,7 @@ import { useSchemaForm } from "~/lib/use-schema-form";
 import { translateMessage } from "~/lib/validation";
 import { Alert } from "../ui/alert";
 import { Button, buttonClassName } from "../ui/button";
+import { CodeField } from "../ui/code-field";
 import { Field } from "../ui/field";
 import { ResponsiveDialog } from "../ui/responsive-dialog";
 import { WithUserText } from "../users/user-text";
@@ -94,16 +95,7 @@ export function ConfirmEmailChange({
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
         <input type="hidden" name="intent" value="confirm-email-change" />
         <input {...getInputProps(fields.newEmail, { type: "hidden" })} />
-        <Field
-          {...getInputProps(fields.code, { type: "text" })}
-          label={t("account.code")}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          errors={fields.code.errors}
-          errorId={fields.code.errorId}
-          className="tracking-[0.5em]"
-        />
+        <CodeField field={fields.code} label={t("account.code")} />
         <Button pending={pending === "confirm-email-change"}>{t("account.confirmEmail")}</Button>
       </Form>
       <div className="flex flex-wrap items-center justify-between gap-2">

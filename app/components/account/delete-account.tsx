@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 
@@ -8,7 +8,7 @@ import { useSchemaForm } from "~/lib/use-schema-form";
 import { translateMessage } from "~/lib/validation";
 import { Alert } from "../ui/alert";
 import { Button, buttonClassName } from "../ui/button";
-import { Field } from "../ui/field";
+import { CodeField } from "../ui/code-field";
 import { DialogLink, ResponsiveDialog } from "../ui/responsive-dialog";
 import { WithUserText } from "../users/user-text";
 import { messagesFor, resultFor, type AccountReply } from "./account-reply";
@@ -91,16 +91,7 @@ export function DeleteAccount({ email, reply }: { email: string; reply: AccountR
           ))}
           <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
             <input type="hidden" name="intent" value="delete-account" />
-            <Field
-              {...getInputProps(fields.code, { type: "text" })}
-              label={t("account.code")}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              errors={fields.code.errors}
-              errorId={fields.code.errorId}
-              className="tracking-[0.5em]"
-            />
+            <CodeField field={fields.code} label={t("account.code")} />
             <div className="flex flex-wrap justify-end gap-3">
               {cancel}
               <Button variant="danger" pending={pending === "delete-account"}>

@@ -13,12 +13,15 @@ export const emailField = z
 
 export const loginSchema = z.object({ email: emailField });
 
+/** Every code we e-mail has this many digits (sign-in, e-mail change, account deletion). */
+export const CODE_LENGTH = 6;
+
 const codeField = z
   .string({ error: message("validation.codeRequired") })
   .trim()
   .min(1, message("validation.codeRequired"))
-  .length(6, message("validation.codeLength"))
-  .regex(/^\d{6}$/, message("validation.codeInvalid"));
+  .length(CODE_LENGTH, message("validation.codeLength"))
+  .regex(new RegExp(`^\\d{${CODE_LENGTH}}$`), message("validation.codeInvalid"));
 
 export const verifySchema = z.object({ email: emailField, code: codeField });
 

@@ -20,7 +20,7 @@ import {
 import { AuthCard } from "~/components/auth/auth-card";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
+import { CodeField } from "~/components/ui/code-field";
 import { BanNotice, type BanView } from "~/components/users/ban-notice";
 import { authErrorKey } from "~/lib/auth-errors";
 import { retryAfterHeaders } from "~/lib/headers";
@@ -153,16 +153,7 @@ export default function Verify({ loaderData, actionData }: Route.ComponentProps)
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
         <input type="hidden" name="redirect" value={loaderData.redirectTo} />
         <input {...getInputProps(fields.email, { type: "hidden" })} />
-        <Field
-          {...getInputProps(fields.code, { type: "text" })}
-          label={t("verify.codeLabel")}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          errors={fields.code.errors}
-          errorId={fields.code.errorId}
-          className="tracking-[0.5em]"
-        />
+        <CodeField field={fields.code} label={t("verify.codeLabel")} />
         <Button name="intent" value="verify" pending={pendingIntent === "verify"}>
           {t("verify.confirm")}
         </Button>
