@@ -1,15 +1,11 @@
 // `npm run bench:dashboard`: the manager's dashboard and audit trail at 100 000 users, sessions, repositories and
 // audit entries, against naive baselines (the same questions without the indexes) measured in the same run.
 // Budget: the whole dashboard query set, and each audit page, answer in under 20 ms at p95. Exits non-zero otherwise.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 
-const dir = mkdtempSync(join(tmpdir(), "groundwork-bench-dashboard-"));
-process.env.DATABASE_URL = `file:${join(dir, "bench.db")}`;
-process.env.AUTH_SECRET ??= "bench-secret-0123456789-0123456789-0123456789";
-process.env.LOG_LEVEL = "warn";
+import { printTiming, timeRuns, useBenchDatabase } from "./bench-timing";
+
+const removeDatabase = useBenchDatabase("dashboard");
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const RUNS = 40;
@@ -63,20 +59,9 @@ console.log(
 );
 
 async function measure(name: string, run: () => Promise<unknown>, budget: number | null) {
-  for (let warm = 0; warm < 3; warm++) await run();
-  const times: number[] = [];
-  for (let index = 0; index < RUNS; index++) {
-    const started = performance.now();
-    await run();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  const p50 = times[Math.floor(RUNS * 0.5)]!;
-  const p95 = times[Math.floor(RUNS * 0.95)]!;
+  const { p50, p95 } = await timeRuns(run, RUNS);
   const verdict = budget === null ? "baseline" : p95 <= budget ? "ok" : "OVER BUDGET";
-  console.log(
-    `${name.padEnd(48)} p50 ${p50.toFixed(2).padStart(7)} ms   p95 ${p95.toFixed(2).padStart(7)} ms   ${verdict}`,
-  );
+  printTiming(name, 48, { p50, p95 }, verdict);
   return budget === null || p95 <= budget;
 }
 
@@ -141,7 +126,7 @@ const results = [
 ];
 
 client.close();
-rmSync(dir, { recursive: true, force: true });
+removeDatabase();
 if (results.includes(false)) {
   console.error(`a dashboard or audit query missed its ${BUDGET_MS} ms budget`);
   process.exit(1);

@@ -1,14 +1,10 @@
 // `npm run bench`: the repository lists at 100 000 rows, against baselines measured in the same run.
 // Budget: a list answers in under 20 ms at 100 000 rows. Exits non-zero when a budget is missed.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 
-const dir = mkdtempSync(join(tmpdir(), "groundwork-bench-"));
-process.env.DATABASE_URL = `file:${join(dir, "bench.db")}`;
-process.env.AUTH_SECRET ??= "bench-secret-0123456789-0123456789-0123456789";
-process.env.LOG_LEVEL = "warn";
+import { printTiming, timeRuns, useBenchDatabase } from "./bench-timing";
+
+const removeDatabase = useBenchDatabase("repositories");
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const RUNS = 30;
@@ -25,20 +21,9 @@ await seedBenchmarkRepositories(ROWS);
 console.log(`seeded ${ROWS} repositories in ${((performance.now() - seededAt) / 1000).toFixed(1)} s`);
 
 async function measure(name: string, run: () => Promise<unknown>, budget: number | null) {
-  for (let warm = 0; warm < 3; warm++) await run();
-  const times: number[] = [];
-  for (let index = 0; index < RUNS; index++) {
-    const started = performance.now();
-    await run();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  const p50 = times[Math.floor(RUNS * 0.5)]!;
-  const p95 = times[Math.floor(RUNS * 0.95)]!;
+  const { p50, p95 } = await timeRuns(run, RUNS);
   const verdict = budget === null ? "baseline" : p95 <= budget ? "ok" : "OVER BUDGET";
-  console.log(
-    `${name.padEnd(44)} p50 ${p50.toFixed(2).padStart(7)} ms   p95 ${p95.toFixed(2).padStart(7)} ms   ${verdict}`,
-  );
+  printTiming(name, 44, { p50, p95 }, verdict);
   return budget === null || p95 <= budget;
 }
 
@@ -93,7 +78,7 @@ const results = [
 ];
 
 client.close();
-rmSync(dir, { recursive: true, force: true });
+removeDatabase();
 if (results.includes(false)) {
   console.error(`a list missed its ${BUDGET_MS} ms budget`);
   process.exit(1);

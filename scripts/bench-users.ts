@@ -1,14 +1,10 @@
 // `npm run bench:users`: the manager's user list at 100 000 users, against naive baselines measured in the same run.
 // Budget: p95 under 20 ms for every page and search of the list. Exits non-zero when one is over.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 
-const dir = mkdtempSync(join(tmpdir(), "groundwork-bench-users-"));
-process.env.DATABASE_URL = `file:${join(dir, "bench.db")}`;
-process.env.AUTH_SECRET ??= "bench-secret-0123456789-0123456789-0123456789";
-process.env.LOG_LEVEL = "warn";
+import { printTiming, timeRuns, useBenchDatabase } from "./bench-timing";
+
+const removeDatabase = useBenchDatabase("users");
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const RUNS = 40;
@@ -88,22 +84,11 @@ async function measure(
   run: () => Promise<unknown>,
   budget: number | typeof BASELINE | typeof FULL_PASS = BUDGET_MS,
 ) {
-  for (let warm = 0; warm < 3; warm++) await run();
-  const times: number[] = [];
-  for (let index = 0; index < RUNS; index++) {
-    const started = performance.now();
-    await run();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  const p50 = times[Math.floor(RUNS * 0.5)]!;
-  const p95 = times[Math.floor(RUNS * 0.95)]!;
+  const { p50, p95 } = await timeRuns(run, RUNS);
   results.push({ name, p50, p95, budget: typeof budget === "number" ? budget : null });
   const verdict =
     budget === BASELINE ? "baseline" : budget === FULL_PASS ? "measured" : p95 <= budget ? "ok" : "OVER BUDGET";
-  console.log(
-    `${name.padEnd(58)} p50 ${p50.toFixed(2).padStart(7)} ms   p95 ${p95.toFixed(2).padStart(7)} ms   ${verdict}`,
-  );
+  printTiming(name, 58, { p50, p95 }, verdict);
 }
 
 /** A cursor within the last 1 000 rows of `order` (of the search's matches): a late page, found by walking once. */
@@ -191,7 +176,7 @@ await measure(
 );
 
 client.close();
-rmSync(dir, { recursive: true, force: true });
+removeDatabase();
 const over = results.filter((result) => result.budget !== null && result.p95 > result.budget);
 const worst = results.filter((result) => result.budget !== null).sort((a, b) => b.p95 - a.p95)[0];
 if (worst) console.log(`\nworst p95 of the list: ${worst.p95.toFixed(2)} ms (${worst.name})`);
