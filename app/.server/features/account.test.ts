@@ -183,6 +183,23 @@ describe("deleting the account", () => {
     await db.update(user).set({ role: "user" }).where(eq(user.id, admin.id));
   });
 
+  it("lets only one of the last two admins go when both delete their accounts at the same moment", async () => {
+    const ana = await person("race-ana@example.test", "admin");
+    const ben = await person("race-ben@example.test", "admin");
+    expect(await requestAccountDeletion(ana, caller(ana))).toEqual({ ok: true });
+    expect(await requestAccountDeletion(ben, caller(ben))).toEqual({ ok: true });
+    const [anaCode, benCode] = [codeSentTo(ana.email), codeSentTo(ben.email)];
+    const results = await Promise.all([
+      deleteAccount(ana, anaCode, { ...caller(ana), headers: new Headers() }),
+      deleteAccount(ben, benCode, { ...caller(ben), headers: new Headers() }),
+    ]);
+    expect(results.map((result) => result.ok).sort()).toEqual([false, true]);
+    expect(results.find((result) => !result.ok)).toEqual({ ok: false, reason: "last-admin" });
+    const left = (await userRow(ana.id)) ?? (await userRow(ben.id));
+    expect(left?.role).toBe("admin");
+    await db.update(user).set({ role: "user" }).where(eq(user.id, left!.id));
+  });
+
   it("removes the account and what it alone owns; shared data stays, without the owner", async () => {
     const me = await person("leaving@example.test");
     await signedInAs("leaving@example.test");

@@ -22,7 +22,7 @@ import { consumeAll, rateLimits, type RateLimitRule } from "../platform/security
 import { recordAudit, type AuditActor } from "./audit";
 import { listSessions } from "./sessions";
 import { signOut } from "./sign-in";
-import { isLastAdmin } from "./users";
+import { isLastAdmin, withAdminRightsLock } from "./users";
 
 /** The signed-in user whose account this is. */
 type Me = { id: string; email: string };
@@ -137,17 +137,6 @@ function ownedDataDeletions(me: Me) {
 }
 
 /**
- * Deletions run one at a time in this process, so that two admins deleting their accounts at the same moment cannot
- * both pass the last-admin rule. (Several server processes on one database would need the rule in SQL.)
- */
-let deletionQueue: Promise<unknown> = Promise.resolve();
-function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
-  const run = deletionQueue.then(work, work);
-  deletionQueue = run.catch(() => undefined);
-  return run;
-}
-
-/**
  * Removes the account and everything it owns alone, in one batch: libSQL runs a batch as one transaction, on one
  * connection, with no other statement between its own (`db.transaction` would hold the client's single connection
  * across awaits, and make every other request fail meanwhile). Either all of it goes, or nothing does.
@@ -183,7 +172,9 @@ export async function deleteAccount(
   code: string,
   caller: Caller & { headers: Headers },
 ): Promise<{ ok: true; setCookies: string[] } | { ok: false; reason: DeletionRefusal } | CodeRefusal> {
-  const outcome = await oneAtATime(async () => {
+  // With the other changes that can take an admin's rights away, one at a time: two admins deleting their accounts
+  // at the same moment cannot both pass the last-admin rule.
+  const outcome = await withAdminRightsLock(async () => {
     const refusal = await deletionRefusal(me.id);
     if (refusal) return { ok: false, reason: refusal } as const;
     const checked = await checkOneTimeCode("delete-account", me.id, me.email, code);

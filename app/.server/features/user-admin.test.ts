@@ -257,3 +257,24 @@ describe("deleting", () => {
     expect(await row(admin.id)).toBeDefined();
   });
 });
+
+describe("the last admin who can act", () => {
+  it("does not count an admin whose ban is in force, and does count one whose ban has ended", async () => {
+    const { isLastAdmin } = await import("./users");
+    const active = await person("active-admin@example.test", "admin");
+    const shut = await person("banned-admin@example.test", "admin");
+    await db
+      .update(user)
+      .set({ role: "user" })
+      .where(and(ne(user.id, active.id), ne(user.id, shut.id)));
+    await db.update(user).set({ banned: true, banExpires: null }).where(eq(user.id, shut.id));
+    expect(await isLastAdmin(active.id)).toBe(true);
+    // The banned admin can be removed: another admin can still act.
+    expect(await isLastAdmin(shut.id)).toBe(false);
+    await db
+      .update(user)
+      .set({ banExpires: new Date(Date.now() - 1000) })
+      .where(eq(user.id, shut.id));
+    expect(await isLastAdmin(active.id)).toBe(false);
+  });
+});

@@ -9,7 +9,7 @@ import { auth } from "../platform/auth/auth";
 import { db } from "../platform/db/client";
 import { user } from "../platform/db/schema";
 import { recordAudit, type AuditAction, type AuditActor } from "./audit";
-import { getUser, isLastAdmin, type UserSummary } from "./users";
+import { getUser, isLastAdmin, withAdminRightsLock, type UserSummary } from "./users";
 
 /** The admin acting: their id, their request's headers (for better-auth), and who they are for the audit trail. */
 export type ActingAdmin = { id: string; headers: Headers; actor: AuditActor };
@@ -78,11 +78,20 @@ async function refused(admin: ActingAdmin, action: AuditAction, target: Target, 
  * at once. `until` is when the ban ends (null: until it is lifted); `reason` is shown to them when they try to sign
  * in.
  */
-export async function banUser(
+export function banUser(
   target: Target,
   input: { reason: string; until: Date | null },
   admin: ActingAdmin,
   now = Date.now(),
+): Promise<{ ok: true; ban: Ban } | Refusal> {
+  return withAdminRightsLock(() => applyBan(target, input, admin, now));
+}
+
+async function applyBan(
+  target: Target,
+  input: { reason: string; until: Date | null },
+  admin: ActingAdmin,
+  now: number,
 ): Promise<{ ok: true; ban: Ban } | Refusal> {
   const refuse = (refusal: Refusal) => refused(admin, "user.banned", target, refusal);
   if (target.id === admin.id) return refuse({ ok: false, error: "self" });
@@ -169,7 +178,11 @@ export async function stopImpersonating(
 }
 
 /** Deletes a user, their sessions and accounts (better-auth's `removeUser`; our tables let go of them by the schema). */
-export async function deleteUser(target: Target, admin: ActingAdmin): Promise<{ ok: true } | Refusal> {
+export function deleteUser(target: Target, admin: ActingAdmin): Promise<{ ok: true } | Refusal> {
+  return withAdminRightsLock(() => applyDeletion(target, admin));
+}
+
+async function applyDeletion(target: Target, admin: ActingAdmin): Promise<{ ok: true } | Refusal> {
   const refuse = (refusal: Refusal) => refused(admin, "user.deleted", target, refusal);
   if (target.id === admin.id) return refuse({ ok: false, error: "self" });
   if (await isLastAdmin(target.id, "access")) return refuse({ ok: false, error: "last-admin" });

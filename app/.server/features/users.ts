@@ -1,6 +1,21 @@
 // Users: onboarding, the account page, and the manager's users: the list (search, sorts, pages), create and update.
 import { isAPIError } from "better-auth/api";
-import { and, asc, count, desc, eq, inArray, like, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  like,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from "drizzle-orm";
 
 import { searchableText } from "../../lib/schemas/text";
 import type { NewUserInput, UserInput, UserListOrder, UserRole } from "../../lib/schemas/user";
@@ -34,19 +49,42 @@ const hasAdminRole = or(
   like(user.role, "%,admin,%"),
 );
 
-export async function countUsers(): Promise<{ users: number; admins: number }> {
+/** Users, and the admins among them who can act: an admin whose ban is in force cannot sign in, so does not count. */
+export async function countUsers({ except, now = new Date() }: { except?: string; now?: Date } = {}): Promise<{
+  users: number;
+  admins: number;
+}> {
   const adminUserIds = getEnv().ADMIN_USER_IDS;
   const [all] = await db.select({ value: count() }).from(user);
+  const notBanned = or(isNull(user.banned), eq(user.banned, false), lte(user.banExpires, now));
   const [admins] = await db
     .select({ value: count() })
     .from(user)
-    .where(adminUserIds.length ? or(hasAdminRole, inArray(user.id, [...adminUserIds])) : hasAdminRole);
+    .where(
+      and(
+        notBanned,
+        except ? ne(user.id, except) : undefined,
+        adminUserIds.length ? or(hasAdminRole, inArray(user.id, [...adminUserIds])) : hasAdminRole,
+      ),
+    );
   return { users: all?.value ?? 0, admins: admins?.value ?? 0 };
 }
 
 /**
- * Whether taking away this user's admin rights (a demotion, a ban, a deletion) would leave the product with no admin:
- * they are an admin (by role or ADMIN_USER_IDS) and nobody else is. `change` "role" is a demotion, which does not
+ * Runs the changes that can take an admin's rights away (a demotion, a ban, a deletion, an account deleted) one at a
+ * time in this process, each with its "last admin" check: two admins removing each other at the same moment cannot
+ * both pass it. (Several server processes on one database share no lock: see ADR 017.)
+ */
+let adminRightsQueue: Promise<unknown> = Promise.resolve();
+export function withAdminRightsLock<T>(work: () => Promise<T>): Promise<T> {
+  const run = adminRightsQueue.then(work, work);
+  adminRightsQueue = run.catch(() => undefined);
+  return run;
+}
+
+/**
+ * Whether taking away this user's admin rights (a demotion, a ban, a deletion) would leave the product with no admin
+ * who can act: they are an admin (by role or ADMIN_USER_IDS) and no other admin without a ban in force is. `change` "role" is a demotion, which does not
  * take an ADMIN_USER_IDS admin's rights away.
  */
 export async function isLastAdmin(userId: string, change: "role" | "access" = "access"): Promise<boolean> {
@@ -55,7 +93,7 @@ export async function isLastAdmin(userId: string, change: "role" | "access" = "a
   const adminUserIds = getEnv().ADMIN_USER_IDS;
   if (change === "role" && adminUserIds.includes(row.id)) return false;
   if (!isAdmin(row, adminUserIds)) return false;
-  return (await countUsers()).admins <= 1;
+  return (await countUsers({ except: userId })).admins === 0;
 }
 
 export type UserSummary = Pick<
@@ -376,7 +414,15 @@ export type UpdateUserResult =
  * demote themselves, and the last admin cannot be demoted (`isLastAdmin`); checked before any write, and once more
  * after the role is written, so that two admins demoting each other at the same moment cannot leave none.
  */
-export async function updateUser(
+export function updateUser(
+  userId: string,
+  input: UserInput,
+  caller: AdminCaller & { canSetRole: boolean },
+): Promise<UpdateUserResult> {
+  return withAdminRightsLock(() => applyUserUpdate(userId, input, caller));
+}
+
+async function applyUserUpdate(
   userId: string,
   input: UserInput,
   { headers, actor, canSetRole }: AdminCaller & { canSetRole: boolean },
