@@ -3,9 +3,9 @@
 // Budget: the whole dashboard query set, and each audit page, answer in under 20 ms at p95. Exits non-zero otherwise.
 import { performance } from "node:perf_hooks";
 
-import { printTiming, timeRuns, useBenchDatabase } from "./bench-timing";
+import { openBenchDatabase, printTiming, timeRuns } from "./bench-timing";
 
-const removeDatabase = useBenchDatabase("dashboard");
+const removeDatabase = openBenchDatabase("dashboard");
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const RUNS = 40;

@@ -2,9 +2,9 @@
 // Budget: a list answers in under 20 ms at 100 000 rows. Exits non-zero when a budget is missed.
 import { performance } from "node:perf_hooks";
 
-import { printTiming, timeRuns, useBenchDatabase } from "./bench-timing";
+import { openBenchDatabase, printTiming, timeRuns } from "./bench-timing";
 
-const removeDatabase = useBenchDatabase("repositories");
+const removeDatabase = openBenchDatabase("repositories");
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const RUNS = 30;

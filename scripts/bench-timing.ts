@@ -8,7 +8,7 @@ import { performance } from "node:perf_hooks";
  * Points DATABASE_URL at a fresh file in a temporary folder; call it before importing any app module (they read the
  * environment once). Returns the function that removes the folder.
  */
-export function useBenchDatabase(name: string): () => void {
+export function openBenchDatabase(name: string): () => void {
   const dir = mkdtempSync(join(tmpdir(), `groundwork-bench-${name}-`));
   process.env.DATABASE_URL = `file:${join(dir, "bench.db")}`;
   process.env.AUTH_SECRET ??= "bench-secret-0123456789-0123456789-0123456789";

@@ -2,9 +2,9 @@
 // Budget: p95 under 20 ms for every page and search of the list. Exits non-zero when one is over.
 import { performance } from "node:perf_hooks";
 
-import { printTiming, timeRuns, useBenchDatabase } from "./bench-timing";
+import { openBenchDatabase, printTiming, timeRuns } from "./bench-timing";
 
-const removeDatabase = useBenchDatabase("users");
+const removeDatabase = openBenchDatabase("users");
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const RUNS = 40;
