@@ -161,17 +161,19 @@ export default function ManagerUser({ loaderData, actionData }: Route.ComponentP
           <h1 className="text-2xl font-semibold">
             <bdi>{user.name || t("users.noName")}</bdi>
           </h1>
-          {loaderData.can.update ? (
-            <Link to={`/manager/users/${user.id}/update`} className={buttonClassName("secondary")}>
-              {t("users.edit")}
-            </Link>
-          ) : null}
-          <UserActions
-            user={user}
-            can={loaderData.can}
-            firstBanDay={loaderData.firstBanDay}
-            banResult={actionData && "result" in actionData ? actionData.result : undefined}
-          />
+          <div className="flex flex-wrap items-center gap-3">
+            {loaderData.can.update ? (
+              <Link to={`/manager/users/${user.id}/update`} className={buttonClassName("secondary")}>
+                {t("users.edit")}
+              </Link>
+            ) : null}
+            <UserActions
+              user={user}
+              can={loaderData.can}
+              firstBanDay={loaderData.firstBanDay}
+              banResult={actionData && "result" in actionData ? actionData.result : undefined}
+            />
+          </div>
         </div>
       </div>
       <UserProfile user={user} />
