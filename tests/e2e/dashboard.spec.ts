@@ -100,7 +100,7 @@ test.describe("the dashboard", () => {
 
     await page.goto("/manager/dashboard");
     const summary =
-      `${number.format(total)} sign-ins from ${longDay.format(chartStart)} to ${longDay.format(chartStart + 29 * DAY)}. ` +
+      `Sign-ins from ${longDay.format(chartStart)} to ${longDay.format(chartStart + 29 * DAY)}: ${number.format(total)}. ` +
       `Busiest day: ${longDay.format(busiest)}, with ${number.format(most)}.`;
     const chart = page.getByRole("img", { name: "Sign-ins per day" });
     await expect(chart).toBeVisible();

@@ -138,7 +138,8 @@ const ar = {
     figuresLabel: "الأرقام",
     signInsTitle: "عمليات تسجيل الدخول يوميًا",
     signInsDescription: "عمليات تسجيل الدخول الناجحة خلال آخر 30 يومًا، حسب اليوم بالتوقيت العالمي المنسق (UTC).",
-    signInsSummary: "{{total}} عملية تسجيل دخول من {{first}} إلى {{last}}. أكثر الأيام نشاطًا: {{day}}، بعدد {{most}}.",
+    signInsSummary:
+      "عمليات تسجيل الدخول من {{first}} إلى {{last}}: {{total}}. أكثر الأيام نشاطًا: {{day}}، بعدد {{most}}.",
     signInsNone: "لا توجد عمليات تسجيل دخول من {{first}} إلى {{last}}.",
     signInsTable: "عرض الأرقام",
     signInsDay: "اليوم (UTC)",

@@ -139,7 +139,7 @@ const en = {
     figuresLabel: "Figures",
     signInsTitle: "Sign-ins per day",
     signInsDescription: "Successful sign-ins over the last 30 days, by day in UTC.",
-    signInsSummary: "{{total}} sign-ins from {{first}} to {{last}}. Busiest day: {{day}}, with {{most}}.",
+    signInsSummary: "Sign-ins from {{first}} to {{last}}: {{total}}. Busiest day: {{day}}, with {{most}}.",
     signInsNone: "No sign-ins from {{first}} to {{last}}.",
     signInsTable: "Show the figures",
     signInsDay: "Day (UTC)",

@@ -139,7 +139,7 @@ const fr = {
     figuresLabel: "Chiffres",
     signInsTitle: "Connexions par jour",
     signInsDescription: "Connexions réussies des 30 derniers jours, par jour en UTC.",
-    signInsSummary: "{{total}} connexions du {{first}} au {{last}}. Jour le plus chargé : {{day}}, avec {{most}}.",
+    signInsSummary: "Connexions du {{first}} au {{last}} : {{total}}. Jour le plus chargé : {{day}}, avec {{most}}.",
     signInsNone: "Aucune connexion du {{first}} au {{last}}.",
     signInsTable: "Afficher les chiffres",
     signInsDay: "Jour (UTC)",

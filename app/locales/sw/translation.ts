@@ -139,7 +139,7 @@ const sw = {
     signInsTitle: "Kuingia kwa siku",
     signInsDescription: "Kuingia kulikofanikiwa katika siku 30 zilizopita, kwa siku kwa saa za UTC.",
     signInsSummary:
-      "Mara {{total}} za kuingia kuanzia {{first}} hadi {{last}}. Siku yenye shughuli nyingi zaidi: {{day}}, mara {{most}}.",
+      "Kuingia kuanzia {{first}} hadi {{last}}: {{total}}. Siku yenye shughuli nyingi zaidi: {{day}}, mara {{most}}.",
     signInsNone: "Hakuna kuingia kuanzia {{first}} hadi {{last}}.",
     signInsTable: "Onyesha takwimu",
     signInsDay: "Siku (UTC)",
