@@ -1,4 +1,4 @@
--- The manager's user list and dashboard at 100 000 users (issue 8).
+-- The manager's user list and dashboard at 100 000 users (docs/architecture.md).
 -- Search: a name or e-mail containing the term anywhere, without regard to case, through a trigram full-text index
 -- kept in step with the table by triggers (the same design as repository_search, ADR 006).
 CREATE VIRTUAL TABLE `user_search` USING fts5(`name`, `email`, content='user', content_rowid='rowid', tokenize='trigram');

@@ -1,4 +1,4 @@
-// The permission matrix (issue 8): every page and every action of /app and /manager, for each kind of visitor, against
+// The permission matrix (docs/product.md, "Roles and permissions"): every page and every action of /app and /manager, for each kind of visitor, against
 // a real server with real sessions. A page answers 200, a redirect to the login page, or 403; an action refused
 // changes nothing (the tables are compared before and after). An action an admin may post is probed with an unknown
 // intent or an empty form: a 400 proves the guard let them through without writing anything.
