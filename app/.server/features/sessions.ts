@@ -79,6 +79,15 @@ async function tokenOf(userId: string, sessionId: string): Promise<string | null
 
 type Target = { id: string; email: string };
 
+/** The audit entry of a revocation: whose sessions, and which one ("all", "others", or its id). */
+function recordRevocation(actor: AuditActor, target: Target, which: string) {
+  return recordAudit(actor, {
+    action: "session.revoked",
+    target: { type: "user", id: target.id, label: target.email },
+    details: { session: which },
+  });
+}
+
 /**
  * An admin ends one of a user's sessions (better-auth's admin plugin: `session: ["revoke"]`). False when the session
  * is not that user's, or is already gone.
@@ -91,22 +100,14 @@ export async function revokeUserSession(
   const token = await tokenOf(target.id, sessionId);
   if (!token) return false;
   await auth.api.revokeUserSession({ body: { sessionToken: token }, headers: admin.headers });
-  await recordAudit(admin.actor, {
-    action: "session.revoked",
-    target: { type: "user", id: target.id, label: target.email },
-    details: { session: sessionId },
-  });
+  await recordRevocation(admin.actor, target, sessionId);
   return true;
 }
 
 /** An admin ends every session of a user (better-auth's admin plugin). */
 export async function revokeAllUserSessions(target: Target, admin: { headers: Headers; actor: AuditActor }) {
   await auth.api.revokeUserSessions({ body: { userId: target.id }, headers: admin.headers });
-  await recordAudit(admin.actor, {
-    action: "session.revoked",
-    target: { type: "user", id: target.id, label: target.email },
-    details: { session: "all" },
-  });
+  await recordRevocation(admin.actor, target, "all");
 }
 
 /**
@@ -122,20 +123,12 @@ export async function revokeOwnSession(
   const token = await tokenOf(me.id, sessionId);
   if (!token) return false;
   await auth.api.revokeSession({ body: { token }, headers: caller.headers });
-  await recordAudit(caller.actor, {
-    action: "session.revoked",
-    target: { type: "user", id: me.id, label: me.email },
-    details: { session: sessionId },
-  });
+  await recordRevocation(caller.actor, me, sessionId);
   return true;
 }
 
 /** A user ends every session of theirs but this one (better-auth's `revokeOtherSessions`). */
 export async function revokeOtherOwnSessions(me: Target, caller: { headers: Headers; actor: AuditActor }) {
   await auth.api.revokeOtherSessions({ headers: caller.headers });
-  await recordAudit(caller.actor, {
-    action: "session.revoked",
-    target: { type: "user", id: me.id, label: me.email },
-    details: { session: "others" },
-  });
+  await recordRevocation(caller.actor, me, "others");
 }
