@@ -28,6 +28,22 @@ export const AUDIT_ACTIONS = [
   "repository.created",
   "repository.updated",
   "repository.deleted",
+  "organization.created",
+  "organization.updated",
+  "organization.deleted",
+  "member.added",
+  "member.role-changed",
+  "member.removed",
+  "member.left",
+  "invitation.sent",
+  "invitation.cancelled",
+  "invitation.accepted",
+  "invitation.declined",
+  "team.created",
+  "team.updated",
+  "team.deleted",
+  "team.member-added",
+  "team.member-removed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -27,6 +27,7 @@ import { decodeCursorValues, keysetPage } from "../platform/db/keyset";
 import { user } from "../platform/db/schema";
 import { sendWelcomeEmail } from "../platform/email/welcome";
 import { getEnv } from "../platform/env";
+import { runExclusive } from "../platform/exclusive";
 import { logger } from "../platform/logger";
 import { recordAudit, type AuditActor } from "./audit";
 
@@ -75,11 +76,8 @@ export async function countUsers({ except, now = new Date() }: { except?: string
  * time in this process, each with its "last admin" check: two admins removing each other at the same moment cannot
  * both pass it. (Several server processes on one database share no lock: see ADR 017.)
  */
-let adminRightsQueue: Promise<unknown> = Promise.resolve();
 export function withAdminRightsLock<T>(work: () => Promise<T>): Promise<T> {
-  const run = adminRightsQueue.then(work, work);
-  adminRightsQueue = run.catch(() => undefined);
-  return run;
+  return runExclusive("admin-rights", work);
 }
 
 /**

@@ -72,6 +72,11 @@ const schema = z.object({
   REQUEST_TIMEOUT_SECONDS: wholeNumber(30, { min: 1, max: 3600 }),
   // The audit trail keeps its entries this many days (app/.server/features/audit.ts).
   AUDIT_RETENTION_DAYS: wholeNumber(180, { min: 1, max: 36_500 }),
+  // Organizations' limits (app/.server/platform/auth/auth.ts, docs/architecture.md "Organizations").
+  ORGANIZATIONS_PER_USER: wholeNumber(10, { min: 1, max: 10_000 }),
+  MEMBERS_PER_ORGANIZATION: wholeNumber(100, { min: 2, max: 100_000 }),
+  TEAMS_PER_ORGANIZATION: wholeNumber(20, { min: 1, max: 10_000 }),
+  INVITATION_LIFETIME_HOURS: wholeNumber(48, { min: 1, max: 24 * 90 }),
 });
 
 export type Env = Omit<z.output<typeof schema>, "APP_URL" | "AUTH_SECRET"> & {

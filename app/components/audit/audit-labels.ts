@@ -20,6 +20,22 @@ export const AUDIT_ACTION_LABELS = {
   "repository.created": "audit.actions.repositoryCreated",
   "repository.updated": "audit.actions.repositoryUpdated",
   "repository.deleted": "audit.actions.repositoryDeleted",
+  "organization.created": "audit.actions.organizationCreated",
+  "organization.updated": "audit.actions.organizationUpdated",
+  "organization.deleted": "audit.actions.organizationDeleted",
+  "member.added": "audit.actions.memberAdded",
+  "member.role-changed": "audit.actions.memberRoleChanged",
+  "member.removed": "audit.actions.memberRemoved",
+  "member.left": "audit.actions.memberLeft",
+  "invitation.sent": "audit.actions.invitationSent",
+  "invitation.cancelled": "audit.actions.invitationCancelled",
+  "invitation.accepted": "audit.actions.invitationAccepted",
+  "invitation.declined": "audit.actions.invitationDeclined",
+  "team.created": "audit.actions.teamCreated",
+  "team.updated": "audit.actions.teamUpdated",
+  "team.deleted": "audit.actions.teamDeleted",
+  "team.member-added": "audit.actions.teamMemberAdded",
+  "team.member-removed": "audit.actions.teamMemberRemoved",
 } as const;
 
 const REASON_LABELS = {

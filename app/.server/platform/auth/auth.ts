@@ -115,8 +115,15 @@ export const auth = betterAuth({
       adminUserIds: env.ADMIN_USER_IDS,
       bannedUserMessage: "You have been banned from this application",
     }),
+    // Organizations (docs/architecture.md, "Organizations"): our feature modules call these endpoints in-process,
+    // after our own scope guard; the HTTP endpoints are not served. Invitation e-mails are ours too (in the
+    // invitee's language), so no `sendInvitationEmail` here.
     organization({
-      teams: { enabled: true },
+      organizationLimit: env.ORGANIZATIONS_PER_USER,
+      membershipLimit: env.MEMBERS_PER_ORGANIZATION,
+      invitationExpiresIn: env.INVITATION_LIFETIME_HOURS * 60 * 60,
+      invitationLimit: env.MEMBERS_PER_ORGANIZATION,
+      teams: { enabled: true, maximumTeams: env.TEAMS_PER_ORGANIZATION },
     }),
   ],
 });

@@ -1,6 +1,10 @@
 // Global roles and what they may do (docs/product.md). Per-organization roles live in the organization plugin.
 import { createAccessControl } from "better-auth/plugins/access";
 import { adminAc, defaultStatements } from "better-auth/plugins/admin/access";
+import {
+  defaultRoles as organizationRoles,
+  defaultStatements as organizationStatements,
+} from "better-auth/plugins/organization/access";
 
 const statements = {
   ...defaultStatements,
@@ -51,4 +55,25 @@ export function hasPermission(
     const role = roles[name as RoleName];
     return role ? role.authorize(permissions as never).success : false;
   });
+}
+
+// Roles inside one organization (better-auth's organization plugin, its default roles): owner does everything,
+// admin everything but deleting the organization, member sees and changes nothing. A member's `role` may be a
+// comma-separated list, as better-auth stores it; any role allowing the action wins.
+export const ORGANIZATION_ROLES = ["owner", "admin", "member"] as const;
+export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number];
+type OrganizationStatements = typeof organizationStatements;
+export type OrganizationPermissions = {
+  [Resource in keyof OrganizationStatements]?: Array<OrganizationStatements[Resource][number]>;
+};
+
+/** Whether a member with `role` (in one organization) holds every listed permission there. */
+export function organizationRoleCan(role: string, permissions: OrganizationPermissions): boolean {
+  return role
+    .split(",")
+    .map((name) => name.trim())
+    .some((name) => {
+      const granted = organizationRoles[name as OrganizationRole];
+      return granted ? granted.authorize(permissions as never).success : false;
+    });
 }
