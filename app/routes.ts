@@ -18,6 +18,9 @@ export default [
     index("routes/app/index.tsx"),
     route("account", "routes/account.tsx", { id: "app-account" }),
     route("account/data", "routes/account-data.ts", { id: "app-account-data" }),
+    route("organizations/:slug", "routes/app/organizations/layout.tsx", [
+      index("routes/app/organizations/overview.tsx"),
+    ]),
     route("repositories", "routes/app/repositories/index.tsx"),
     layout("routes/app/repositories/desktop-layout.tsx", [
       route("repositories/:id", "routes/app/repositories/detail.tsx"),

@@ -195,15 +195,15 @@ async function clearActiveOrganization(organizationId: string, userId?: string) 
     .update(sessionTable)
     .set({ activeOrganizationId: null, activeTeamId: null })
     .where(
-      and(
-        eq(sessionTable.activeOrganizationId, organizationId),
-        userId ? eq(sessionTable.userId, userId) : undefined,
-      ),
+      and(eq(sessionTable.activeOrganizationId, organizationId), userId ? eq(sessionTable.userId, userId) : undefined),
     );
 }
 
 /** Sets (or, with null, clears) the organization the switcher shows as active, for this session. */
-export async function setActiveOrganization(organizationId: string | null, headers: Headers): Promise<OrganizationResult> {
+export async function setActiveOrganization(
+  organizationId: string | null,
+  headers: Headers,
+): Promise<OrganizationResult> {
   const set = await attempt(() => auth.api.setActiveOrganization({ headers, body: { organizationId } }));
   return set.ok ? { ok: true } : set;
 }
@@ -460,7 +460,11 @@ export async function renameTeam(
 }
 
 /** Deletes a team (its members stay in the organization); the last team stays (`UNABLE_TO_REMOVE_LAST_TEAM`). */
-export async function deleteTeam(scope: Membership, teamId: string, caller: OrganizationCaller): Promise<OrganizationResult> {
+export async function deleteTeam(
+  scope: Membership,
+  teamId: string,
+  caller: OrganizationCaller,
+): Promise<OrganizationResult> {
   return runExclusive(`organization-teams:${scope.organization.id}`, async () => {
     const current = await getTeam(scope.organization.id, teamId);
     if (!current) return refusal("TEAM_NOT_FOUND");

@@ -21,6 +21,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
       userName={loaderData.userName}
       nav={[
         { to: "/app", label: t("app.navHome"), end: true },
+        { to: "/app/organizations", label: t("app.navOrganizations") },
         { to: "/app/repositories", label: t("app.navRepositories") },
         { to: "/app/account", label: t("app.navAccount") },
       ]}

@@ -124,6 +124,7 @@ export const auth = betterAuth({
       invitationExpiresIn: env.INVITATION_LIFETIME_HOURS * 60 * 60,
       invitationLimit: env.MEMBERS_PER_ORGANIZATION,
       teams: { enabled: true, maximumTeams: env.TEAMS_PER_ORGANIZATION },
+      schema: { invitation: { additionalFields: { language: { type: "string", required: false, input: true } } } },
     }),
   ],
 });

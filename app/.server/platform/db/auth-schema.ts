@@ -167,6 +167,8 @@ export const invitation = sqliteTable(
     inviterId: text("inviter_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    // Ours (the organization plugin's additional field): the language of the invitation e-mail, kept for a resend.
+    language: text("language"),
   },
   (table) => [
     index("invitation_organizationId_idx").on(table.organizationId),

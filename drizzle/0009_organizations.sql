@@ -1,3 +1,6 @@
+-- The language of an invitation e-mail, kept so that a resend speaks it too (better-auth additional field).
+ALTER TABLE `invitation` ADD `language` text;
+--> statement-breakpoint
 -- Organizations at 10 000 organizations and 100 000 members (docs/architecture.md, "Organizations";
 -- npm run bench:organizations).
 -- One membership per person and organization: two acceptances of the same invitation cannot both be written.
