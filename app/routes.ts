@@ -18,8 +18,14 @@ export default [
     index("routes/app/index.tsx"),
     route("account", "routes/account.tsx", { id: "app-account" }),
     route("account/data", "routes/account-data.ts", { id: "app-account-data" }),
+    route("organizations", "routes/app/organizations/index.tsx"),
+    route("active-organization", "routes/app/active-organization.ts"),
     route("organizations/:slug", "routes/app/organizations/layout.tsx", [
       index("routes/app/organizations/overview.tsx"),
+      route("members", "routes/app/organizations/members.tsx"),
+      route("teams", "routes/app/organizations/teams.tsx"),
+      route("teams/:teamId", "routes/app/organizations/team.tsx"),
+      route("settings", "routes/app/organizations/settings.tsx"),
     ]),
     route("repositories", "routes/app/repositories/index.tsx"),
     layout("routes/app/repositories/desktop-layout.tsx", [

@@ -11,6 +11,7 @@ import {
   deleteAccount,
   requestAccountDeletion,
   requestEmailChange,
+  type DeletionRefused,
 } from "~/.server/features/account";
 import { listSessions, revokeOtherOwnSessions, revokeOwnSession } from "~/.server/features/sessions";
 import { updateName } from "~/.server/features/users";
@@ -58,6 +59,13 @@ type AccountIntent = "change-name" | "change-email" | "confirm-email-change" | "
 
 function refused(intent: AccountIntent, result?: SubmissionResult<string[]>, formError?: string, status = 400) {
   return data({ intent, result, formError }, { status });
+}
+
+/** A refused deletion, in words: the last admin, or the organizations the user alone owns, named. */
+function deletionRefusalMessage(refusal: DeletionRefused): string {
+  if (refusal.reason === "sole-owner")
+    return message("organizations.soleOwnerSelf", { names: (refusal.organizations ?? []).join(", ") });
+  return message("account.lastAdmin");
 }
 
 const codeRefusals = {
@@ -115,7 +123,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         });
       }
       if (sent.reason === "rate-limited") return tooManyRequests(sent.retryAfterSeconds, caller.language, { intent });
-      return refused(intent, undefined, message("account.lastAdmin"));
+      return refused(intent, undefined, deletionRefusalMessage(sent));
     }
     case "delete-account": {
       const submission = parseWithZod(formData, { schema: deleteAccountSchema });
@@ -128,8 +136,8 @@ export async function action({ request, context }: Route.ActionArgs) {
           { headers: cookieHeaders(deleted.setCookies) },
         );
       }
-      if (deleted.reason === "last-admin")
-        return refused(intent, submission.reply({ formErrors: [message("account.lastAdmin")] }));
+      if (deleted.reason === "last-admin" || deleted.reason === "sole-owner")
+        return refused(intent, submission.reply({ formErrors: [deletionRefusalMessage(deleted)] }));
       return refused(intent, submission.reply({ fieldErrors: { code: [codeRefusals[deleted.reason]] } }));
     }
     case "revoke-session": {

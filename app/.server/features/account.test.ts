@@ -244,6 +244,18 @@ describe("deleting the account", () => {
       value: "x",
       expiresAt: new Date(Date.now() + 60_000),
     });
+    // The only owner of an organization cannot leave it ownerless: refused, with the organization named...
+    expect(await requestAccountDeletion(me, caller(me))).toEqual({
+      ok: false,
+      reason: "sole-owner",
+      organizations: ["Org"],
+    });
+    expect(sent).toEqual([]);
+    // ...until someone else owns it too.
+    const coOwner = await person("co-owner@example.test", "user");
+    await db
+      .insert(member)
+      .values({ id: randomUUID(), organizationId: orgId, userId: coOwner.id, role: "admin,owner", createdAt: now });
     await requestEmailChange(me, "leaving-new@example.test", caller(me));
     expect(await requestAccountDeletion(me, caller(me))).toEqual({ ok: true });
     const code = codeSentTo("leaving@example.test");

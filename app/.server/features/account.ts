@@ -20,6 +20,7 @@ import { sendChangeEmailCodeEmail, sendDeleteAccountCodeEmail, sendEmailChangedE
 import { logger } from "../platform/logger";
 import { consumeAll, rateLimits, type RateLimitRule } from "../platform/security/rate-limit";
 import { recordAudit, type AuditActor } from "./audit";
+import { soleOwnedOrganizations } from "./organizations";
 import { listSessions } from "./sessions";
 import { signOut } from "./sign-in";
 import { isLastAdmin, withAdminRightsLock } from "./users";
@@ -102,18 +103,25 @@ export async function confirmEmailChange(
 
 // ——— Deleting the account ———
 
-export type DeletionRefusal = "last-admin";
+export type DeletionRefusal = "last-admin" | "sole-owner";
+/** Why a deletion is refused; for "sole-owner", the names of the organizations the user alone owns. */
+export type DeletionRefused = { ok: false; reason: DeletionRefusal; organizations?: string[] };
 
 /**
  * The rules that may refuse a deletion, each answering a reason or null; checked before a code is sent and again just
- * before anything is deleted. A new rule (an organization's sole owner) is one more entry here, with its reason added
- * to `DeletionRefusal` and a message on the account page.
+ * before anything is deleted. A new rule is one more entry here, with its reason added to `DeletionRefusal` and a
+ * message on the account page.
  */
-const deletionRules: Array<(userId: string) => Promise<DeletionRefusal | null>> = [
-  async (userId) => ((await isLastAdmin(userId, "access")) ? "last-admin" : null),
+const deletionRules: Array<(userId: string) => Promise<DeletionRefused | null>> = [
+  async (userId) => ((await isLastAdmin(userId, "access")) ? { ok: false, reason: "last-admin" } : null),
+  // An organization would be left without an owner: the user names another owner, or deletes it, first.
+  async (userId) => {
+    const owned = await soleOwnedOrganizations(userId);
+    return owned.length ? { ok: false, reason: "sole-owner", organizations: owned.map((row) => row.name) } : null;
+  },
 ];
 
-async function deletionRefusal(userId: string): Promise<DeletionRefusal | null> {
+async function deletionRefusal(userId: string): Promise<DeletionRefused | null> {
   for (const rule of deletionRules) {
     const refusal = await rule(userId);
     if (refusal) return refusal;
@@ -126,8 +134,9 @@ async function deletionRefusal(userId: string): Promise<DeletionRefusal | null> 
  * linked sign-in accounts (GitHub), organization and team memberships and the invitations the user sent reference the
  * user ON DELETE CASCADE; repositories the user created reference them ON DELETE SET NULL and stay (shared product
  * data); the audit trail copies names instead of referencing them and keeps its entries. Here: the codes pending for
- * the user or their address (ours and better-auth's). Something the user alone owns (an organization nobody else
- * owns) is one more statement in this list; it runs in the same batch as the user row's deletion.
+ * the user or their address (ours and better-auth's). Something the user alone owns is one more statement in this
+ * list; it runs in the same batch as the user row's deletion. (An organization the user alone owns is not deleted
+ * with them: the deletion is refused, `deletionRules`.)
  */
 function ownedDataDeletions(me: Me) {
   return [
@@ -153,9 +162,9 @@ async function removeAccount(me: Me): Promise<boolean> {
 export async function requestAccountDeletion(
   me: Me,
   caller: Caller,
-): Promise<{ ok: true } | { ok: false; reason: DeletionRefusal } | RateLimited> {
+): Promise<{ ok: true } | DeletionRefused | RateLimited> {
   const refusal = await deletionRefusal(me.id);
-  if (refusal) return { ok: false, reason: refusal };
+  if (refusal) return refusal;
   const limited = await consumeAll(codeBudgets("delete-account", me.id, me.email));
   if (!limited.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds };
   const code = await issueOneTimeCode("delete-account", me.id, me.email);
@@ -171,12 +180,12 @@ export async function deleteAccount(
   me: Me,
   code: string,
   caller: Caller & { headers: Headers },
-): Promise<{ ok: true; setCookies: string[] } | { ok: false; reason: DeletionRefusal } | CodeRefusal> {
+): Promise<{ ok: true; setCookies: string[] } | DeletionRefused | CodeRefusal> {
   // With the other changes that can take an admin's rights away, one at a time: two admins deleting their accounts
   // at the same moment cannot both pass the last-admin rule.
   const outcome = await withAdminRightsLock(async () => {
     const refusal = await deletionRefusal(me.id);
-    if (refusal) return { ok: false, reason: refusal } as const;
+    if (refusal) return refusal;
     const checked = await checkOneTimeCode("delete-account", me.id, me.email, code);
     if (checked !== "right") return { ok: false, reason: checked } as const;
     if (!(await removeAccount(me))) return { ok: false, reason: "invalid" } as const;

@@ -95,6 +95,17 @@ export async function listMyOrganizations(userId: string): Promise<MyOrganizatio
   return mine.map((row) => ({ ...row, members: membersOf.get(row.id) ?? 0 }));
 }
 
+/** The organizations the switcher offers: a user's, by name (id, name and slug only; read on every /app page). */
+export async function organizationChoices(userId: string): Promise<Array<{ id: string; name: string; slug: string }>> {
+  return db
+    .select({ id: organization.id, name: organization.name, slug: organization.slug })
+    .from(member)
+    .innerJoin(organization, eq(organization.id, member.organizationId))
+    .where(eq(member.userId, userId))
+    .orderBy(sql`${organization.name} collate nocase`, asc(organization.id))
+    .limit(getEnv().ORGANIZATIONS_PER_USER);
+}
+
 /** The organization the switcher shows as active: the session's, if the user still belongs to it. */
 export async function activeOrganizationOf(
   userId: string,
@@ -386,6 +397,22 @@ export async function listTeamMembers(organizationId: string, teamId: string) {
     .innerJoin(member, and(eq(member.userId, teamMember.userId), eq(member.organizationId, organizationId)))
     .where(eq(teamMember.teamId, teamId))
     .orderBy(sql`${user.name} collate nocase`, asc(user.id));
+}
+
+/** Members of the organization not in the team, by name: whom "Add to the team" offers (the first `limit`). */
+export async function teamCandidates(organizationId: string, teamId: string, limit = 200) {
+  return db
+    .select({ userId: user.id, name: user.name, email: user.email })
+    .from(member)
+    .innerJoin(user, eq(user.id, member.userId))
+    .where(
+      and(
+        eq(member.organizationId, organizationId),
+        sql`not exists (select 1 from ${teamMember} where ${teamMember.teamId} = ${teamId} and ${teamMember.userId} = ${member.userId})`,
+      ),
+    )
+    .orderBy(sql`${user.name} collate nocase`, asc(user.id))
+    .limit(limit);
 }
 
 /** A name another team of the organization has (the unique index decides between two racing writes). */

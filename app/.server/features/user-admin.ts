@@ -9,6 +9,7 @@ import { auth } from "../platform/auth/auth";
 import { db } from "../platform/db/client";
 import { user } from "../platform/db/schema";
 import { recordAudit, type AuditAction, type AuditActor } from "./audit";
+import { soleOwnedOrganizations } from "./organizations";
 import { getUser, isLastAdmin, withAdminRightsLock, type UserSummary } from "./users";
 
 /** The admin acting: their id, their request's headers (for better-auth), and who they are for the audit trail. */
@@ -20,6 +21,8 @@ export type Ban = { reason: string | null; expiresAt: Date | null };
 
 export type Refusal =
   | { ok: false; error: "self" | "last-admin" | "banned" | "not-found" }
+  /** The user alone owns these organizations (their names): deleting them would leave those without an owner. */
+  | { ok: false; error: "sole-owner"; organizations: string[] }
   /** better-auth refused, with one of its error codes (translated by `authErrorKey`). */
   | { ok: false; error: "auth"; code: string | undefined };
 
@@ -186,6 +189,8 @@ async function applyDeletion(target: Target, admin: ActingAdmin): Promise<{ ok: 
   const refuse = (refusal: Refusal) => refused(admin, "user.deleted", target, refusal);
   if (target.id === admin.id) return refuse({ ok: false, error: "self" });
   if (await isLastAdmin(target.id, "access")) return refuse({ ok: false, error: "last-admin" });
+  const owned = await soleOwnedOrganizations(target.id);
+  if (owned.length) return refuse({ ok: false, error: "sole-owner", organizations: owned.map((row) => row.name) });
   try {
     await auth.api.removeUser({ body: { userId: target.id }, headers: admin.headers });
   } catch (error) {

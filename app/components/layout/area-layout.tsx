@@ -32,11 +32,14 @@ export function AreaLayout({
   home,
   nav,
   userName,
+  tools,
   children,
 }: {
   home: string;
   nav: NavItem[];
   userName: string;
+  /** What the area adds to the header, before the user's name (the organization switcher in /app). */
+  tools?: ReactNode;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -59,6 +62,7 @@ export function AreaLayout({
             </ul>
           </nav>
           <div className="ms-auto flex items-center gap-3 text-sm md:ms-0">
+            {tools}
             <span className="hidden text-zinc-700 sm:inline dark:text-zinc-300">{userName}</span>
             <SignOutButton />
           </div>

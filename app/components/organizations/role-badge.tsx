@@ -10,12 +10,18 @@ export function RoleBadge({ role }: { role: string }) {
   );
 }
 
-export function roleLabel(t: (key: `organizations.roles.${"owner" | "admin" | "member"}`) => string, role: string) {
+/** The words of each role (written out, so the dictionaries' checks see them). */
+const ROLE_LABELS = {
+  owner: "organizations.roles.owner",
+  admin: "organizations.roles.admin",
+  member: "organizations.roles.member",
+} as const;
+
+/** A stored role (possibly a comma-separated list) in words; an unknown role shows as stored. */
+export function roleLabel(t: (key: (typeof ROLE_LABELS)[keyof typeof ROLE_LABELS]) => string, role: string) {
   return role
     .split(",")
     .map((name) => name.trim())
-    .map((name) =>
-      name === "owner" || name === "admin" || name === "member" ? t(`organizations.roles.${name}`) : name,
-    )
+    .map((name) => (Object.hasOwn(ROLE_LABELS, name) ? t(ROLE_LABELS[name as keyof typeof ROLE_LABELS]) : name))
     .join(", ");
 }

@@ -1,11 +1,4 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  type FieldMetadata,
-  type SubmissionResult,
-} from "@conform-to/react";
-import type { ReactNode } from "react";
+import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 
@@ -15,6 +8,7 @@ import { useSchemaForm } from "~/lib/use-schema-form";
 import { translateMessage } from "~/lib/validation";
 import { Button, buttonClassName } from "../ui/button";
 import { Field } from "../ui/field";
+import { SelectField } from "../ui/select-field";
 
 type Values = { email: string; name: string; role: UserRole };
 
@@ -88,31 +82,5 @@ export function UserForm({
         </Link>
       </div>
     </Form>
-  );
-}
-
-/** A labelled native select (it posts without JavaScript), with the error line's height kept. */
-function SelectField({ field, label, children }: { field: FieldMetadata<string>; label: string; children: ReactNode }) {
-  const { t } = useTranslation();
-  const error = field.errors?.[0];
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={field.id} className="text-sm font-medium">
-        {label}
-      </label>
-      <select
-        {...getSelectProps(field)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={field.errorId}
-        className={`min-h-10 rounded-md border bg-white px-3 py-2 text-base text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 dark:bg-zinc-900 dark:text-zinc-100 ${
-          error ? "border-red-600 dark:border-red-400" : "border-zinc-300 dark:border-zinc-700"
-        }`}
-      >
-        {children}
-      </select>
-      <p id={field.errorId} className="min-h-5 text-sm text-red-700 dark:text-red-400" aria-live="polite">
-        {error ? translateMessage(t, error) : null}
-      </p>
-    </div>
   );
 }

@@ -48,23 +48,29 @@ const slugField = z
   .regex(SLUG_PATTERN, message("organizations.slugInvalid"));
 
 /**
- * Create and settings: a name, and a slug (the organization's address). Left empty, the slug is derived from the name;
- * a name that gives no slug asks for one.
+ * Create and settings: a name, and a slug (the organization's address). Left empty, the slug is derived from the name
+ * (`organizationSlug`); a name that gives none asks for one.
  */
 export const organizationSchema = z
-  .object({ name: nameField(ORGANIZATION_NAME_MAX), slug: z.string().optional() })
-  .transform((value, context) => {
-    const parsed = slugField.safeParse(value.slug?.trim() ? value.slug : slugify(value.name));
-    if (parsed.success) return { name: value.name, slug: parsed.data };
+  .object({ name: nameField(ORGANIZATION_NAME_MAX), slug: z.string().trim().optional() })
+  .superRefine((value, context) => {
+    const parsed = slugField.safeParse(organizationSlug(value));
+    if (parsed.success) return;
     for (const issue of parsed.error.issues)
       context.addIssue({
         code: "custom",
         path: ["slug"],
-        message: value.slug?.trim() ? issue.message : message("organizations.slugRequired"),
+        message: value.slug ? issue.message : message("organizations.slugRequired"),
       });
-    return z.NEVER;
   });
-export type OrganizationInput = z.output<typeof organizationSchema>;
+
+/** The slug of a valid form: as typed (lower-cased), or derived from the name. */
+export function organizationSlug(value: { name: string; slug?: string | undefined }): string {
+  return value.slug ? value.slug.trim().toLowerCase() : slugify(value.name);
+}
+
+/** What the feature module takes: the name, and the slug already settled. */
+export type OrganizationInput = { name: string; slug: string };
 
 /** The roles one can give inside an organization, in the order the forms offer them. */
 export const memberRoles = ["member", "admin", "owner"] as const;

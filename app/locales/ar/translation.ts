@@ -285,7 +285,6 @@ const ar = {
     slugRequired: "اختر معرّفًا: لا يحتوي الاسم على أحرف لاتينية أو أرقام لاشتقاقه منها",
     createdToast: "تم إنشاء المؤسسة {{name}}",
     created: "تاريخ الإنشاء",
-    yourRole: "دورك",
     switcher: "المؤسسة النشطة",
     switcherNone: "لا توجد مؤسسة",
     switch: "تبديل",
@@ -313,9 +312,6 @@ const ar = {
     },
     members: {
       listLabel: "أعضاء المؤسسة",
-      name: "الاسم",
-      email: "البريد الإلكتروني",
-      role: "الدور",
       joined: "تاريخ الانضمام",
       you: "(أنت)",
       changeRole: "تغيير الدور",

@@ -281,13 +281,13 @@ const en = {
     createDescription: "You will be its owner. You may belong to {{limit}} organizations at most.",
     name: "Name",
     slug: "Slug",
-    slugHint: "Lower-case letters, digits and hyphens, used in the organization's address. Left empty, it is made from the name.",
+    slugHint:
+      "Lower-case letters, digits and hyphens, used in the organization's address. Left empty, it is made from the name.",
     slugTooShort: "At least {{min}} characters",
     slugInvalid: "Use lower-case letters, digits and single hyphens only",
     slugRequired: "Choose a slug: the name has no letters or digits to make one from",
     createdToast: "Organization {{name}} created",
     created: "Created",
-    yourRole: "Your role",
     switcher: "Active organization",
     switcherNone: "No organization",
     switch: "Switch",
@@ -306,8 +306,10 @@ const en = {
     leave: "Leave the organization",
     leaveDescription: "You will lose access to {{name}}. Someone must invite you again for you to come back.",
     left: "You left {{name}}",
-    soleOwnerSelf: "You are the only owner of {{names}}. Make someone else an owner, or delete the organization, first.",
-    soleOwnerUser: "This user is the only owner of {{names}}. Another owner must be named, or the organization deleted, first.",
+    soleOwnerSelf:
+      "You are the only owner of {{names}}. Make someone else an owner, or delete the organization, first.",
+    soleOwnerUser:
+      "This user is the only owner of {{names}}. Another owner must be named, or the organization deleted, first.",
     roles: {
       owner: "Owner",
       admin: "Admin",
@@ -315,9 +317,6 @@ const en = {
     },
     members: {
       listLabel: "Members of the organization",
-      name: "Name",
-      email: "Email",
-      role: "Role",
       joined: "Joined",
       you: "(you)",
       changeRole: "Change role",

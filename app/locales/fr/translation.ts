@@ -285,13 +285,13 @@ const fr = {
     createDescription: "Vous en serez le propriétaire. Vous pouvez appartenir à {{limit}} organisations au plus.",
     name: "Nom",
     slug: "Identifiant",
-    slugHint: "Lettres minuscules, chiffres et tirets, utilisés dans l'adresse de l'organisation. Laissé vide, il est tiré du nom.",
+    slugHint:
+      "Lettres minuscules, chiffres et tirets, utilisés dans l'adresse de l'organisation. Laissé vide, il est tiré du nom.",
     slugTooShort: "Au moins {{min}} caractères",
     slugInvalid: "Utilisez uniquement des lettres minuscules, des chiffres et des tirets simples",
     slugRequired: "Choisissez un identifiant : le nom ne contient ni lettre ni chiffre latin pour en former un",
     createdToast: "Organisation {{name}} créée",
     created: "Créée le",
-    yourRole: "Votre rôle",
     switcher: "Organisation active",
     switcherNone: "Aucune organisation",
     switch: "Changer",
@@ -310,8 +310,10 @@ const fr = {
     leave: "Quitter l'organisation",
     leaveDescription: "Vous perdrez l'accès à {{name}}. Il faudra une nouvelle invitation pour revenir.",
     left: "Vous avez quitté {{name}}",
-    soleOwnerSelf: "Vous êtes le seul propriétaire de {{names}}. Nommez d'abord un autre propriétaire, ou supprimez l'organisation.",
-    soleOwnerUser: "Cet utilisateur est le seul propriétaire de {{names}}. Il faut d'abord nommer un autre propriétaire, ou supprimer l'organisation.",
+    soleOwnerSelf:
+      "Vous êtes le seul propriétaire de {{names}}. Nommez d'abord un autre propriétaire, ou supprimez l'organisation.",
+    soleOwnerUser:
+      "Cet utilisateur est le seul propriétaire de {{names}}. Il faut d'abord nommer un autre propriétaire, ou supprimer l'organisation.",
     roles: {
       owner: "Propriétaire",
       admin: "Administrateur",
@@ -319,9 +321,6 @@ const fr = {
     },
     members: {
       listLabel: "Membres de l'organisation",
-      name: "Nom",
-      email: "E-mail",
-      role: "Rôle",
       joined: "Arrivé le",
       you: "(vous)",
       changeRole: "Changer le rôle",

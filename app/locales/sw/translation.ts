@@ -282,13 +282,13 @@ const sw = {
     createDescription: "Utakuwa mmiliki wake. Unaweza kuwa katika mashirika {{limit}} zaidi.",
     name: "Jina",
     slug: "Kitambulisho",
-    slugHint: "Herufi ndogo, tarakimu na vistari, hutumika katika anwani ya shirika. Ukiliacha tupu, hutengenezwa kutoka kwa jina.",
+    slugHint:
+      "Herufi ndogo, tarakimu na vistari, hutumika katika anwani ya shirika. Ukiliacha tupu, hutengenezwa kutoka kwa jina.",
     slugTooShort: "Angalau herufi {{min}}",
     slugInvalid: "Tumia herufi ndogo, tarakimu na vistari kimoja pekee",
     slugRequired: "Chagua kitambulisho: jina halina herufi wala tarakimu za kukitengeneza",
     createdToast: "Shirika {{name}} limeundwa",
     created: "Imeundwa",
-    yourRole: "Jukumu lako",
     switcher: "Shirika linalotumika",
     switcherNone: "Hakuna shirika",
     switch: "Badilisha",
@@ -308,7 +308,8 @@ const sw = {
     leaveDescription: "Utapoteza ufikiaji wa {{name}}. Utahitaji mwaliko mpya ili kurudi.",
     left: "Umeondoka kwenye {{name}}",
     soleOwnerSelf: "Wewe ndiye mmiliki pekee wa {{names}}. Kwanza mfanye mtu mwingine kuwa mmiliki, au futa shirika.",
-    soleOwnerUser: "Mtumiaji huyu ndiye mmiliki pekee wa {{names}}. Kwanza mmiliki mwingine lazima ateuliwe, au shirika lifutwe.",
+    soleOwnerUser:
+      "Mtumiaji huyu ndiye mmiliki pekee wa {{names}}. Kwanza mmiliki mwingine lazima ateuliwe, au shirika lifutwe.",
     roles: {
       owner: "Mmiliki",
       admin: "Msimamizi",
@@ -316,9 +317,6 @@ const sw = {
     },
     members: {
       listLabel: "Wanachama wa shirika",
-      name: "Jina",
-      email: "Barua pepe",
-      role: "Jukumu",
       joined: "Alijiunga",
       you: "(wewe)",
       changeRole: "Badilisha jukumu",

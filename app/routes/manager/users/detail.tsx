@@ -81,6 +81,8 @@ type Intent = keyof typeof intents;
 /** A refused action's message: our rules' own, or better-auth's code translated. A user gone meanwhile is a 404. */
 function refusalMessage(refused: Refusal, intent: Intent) {
   switch (refused.error) {
+    case "sole-owner":
+      return "organizations.soleOwnerUser";
     case "self":
       return authErrorKey(intent === "ban" ? "YOU_CANNOT_BAN_YOURSELF" : "YOU_CANNOT_REMOVE_YOURSELF");
     case "last-admin":
@@ -105,7 +107,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = { id: me.id, headers: request.headers, actor: auditActorOf(request, context) };
   const here = `/manager/users/${target.id}`;
   const refused = (refusal: Refusal) =>
-    redirectWithToast(here, { type: "error", message: refusalMessage(refusal, known) });
+    redirectWithToast(here, {
+      type: "error",
+      message: refusalMessage(refusal, known),
+      ...(refusal.error === "sole-owner" ? { params: { names: refusal.organizations.join(", ") } } : {}),
+    });
 
   switch (known) {
     case "ban": {

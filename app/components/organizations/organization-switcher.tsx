@@ -1,0 +1,52 @@
+import { useTranslation } from "react-i18next";
+import { Form, useLocation } from "react-router";
+
+import { useHydrated } from "~/lib/use-hydrated";
+import { Button } from "../ui/button";
+
+type Choice = { id: string; name: string };
+
+/**
+ * The active organization, as a form: a select and a Switch button that posts to /app/active-organization. With
+ * JavaScript, choosing submits at once and the button goes away.
+ */
+export function OrganizationSwitcher({
+  organizations,
+  activeId,
+}: {
+  organizations: Choice[];
+  activeId: string | null;
+}) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const hydrated = useHydrated();
+  if (organizations.length === 0) return null;
+  return (
+    <Form method="post" action="/app/active-organization" className="flex items-center gap-2">
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <label htmlFor="active-organization" className="sr-only">
+        {t("organizations.switcher")}
+      </label>
+      <select
+        id="active-organization"
+        name="organizationId"
+        defaultValue={activeId ?? ""}
+        key={activeId ?? ""}
+        onChange={hydrated ? (event) => event.currentTarget.form?.requestSubmit() : undefined}
+        className="min-h-9 max-w-48 rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+      >
+        <option value="">{t("organizations.switcherNone")}</option>
+        {organizations.map((organization) => (
+          <option key={organization.id} value={organization.id}>
+            {organization.name}
+          </option>
+        ))}
+      </select>
+      {hydrated ? null : (
+        <Button variant="secondary" className="min-h-9 px-3 py-1">
+          {t("organizations.switch")}
+        </Button>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,120 @@
+// The organizations I belong to, with my role, and the form that creates one (docs/product.md, "Organizations").
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Link } from "react-router";
+
+import {
+  activeOrganizationOf,
+  createOrganization,
+  listMyOrganizations,
+  organizationLimits,
+} from "~/.server/features/organizations";
+import { requireUser } from "~/.server/web/guards";
+import { readForm, unknownIntent } from "~/.server/web/http";
+import { getInstance } from "~/.server/web/i18n";
+import { organizationCallerOf } from "~/.server/web/organization-scope";
+import { getSession } from "~/.server/web/session";
+import { redirectWithToast } from "~/.server/web/toast";
+import { PageHeader } from "~/components/layout/page-header";
+import { OrganizationForm } from "~/components/organizations/organization-form";
+import { RoleBadge } from "~/components/organizations/role-badge";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { authErrorKey } from "~/lib/auth-errors";
+import { pageTitle } from "~/lib/meta";
+import { organizationSchema, organizationSlug } from "~/lib/schemas/organization";
+import type { Route } from "./+types/index";
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser({ request, context });
+  const organizations = await listMyOrganizations(user.id);
+  return {
+    title: getInstance(context).t("organizations.title"),
+    organizations,
+    activeId: await activeOrganizationOf(user.id, getSession(context)?.session.activeOrganizationId),
+    limit: organizationLimits().organizationsPerUser,
+  };
+}
+
+/** A slug in use is the slug field's error; every other refusal (the limit...) is the form's. */
+const SLUG_CODES = new Set(["ORGANIZATION_ALREADY_EXISTS", "ORGANIZATION_SLUG_ALREADY_TAKEN"]);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireUser({ request, context });
+  const formData = await readForm(request);
+  if (formData.get("intent") !== "create") return unknownIntent();
+  const submission = parseWithZod(formData, { schema: organizationSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const input = { name: submission.value.name, slug: organizationSlug(submission.value) };
+  const created = await createOrganization(input, organizationCallerOf(request, context));
+  if (!created.ok) {
+    const error = authErrorKey(created.code);
+    return data(
+      {
+        result: submission.reply(
+          SLUG_CODES.has(created.code) ? { fieldErrors: { slug: [error] } } : { formErrors: [error] },
+        ),
+      },
+      { status: 400 },
+    );
+  }
+  return redirectWithToast(`/app/organizations/${created.organization.slug}`, {
+    type: "success",
+    message: "organizations.createdToast",
+    params: { name: created.organization.name },
+  });
+}
+
+export default function Organizations({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { organizations, activeId } = loaderData;
+  return (
+    <section className="flex flex-col gap-8">
+      <PageHeader title={t("organizations.title")} description={t("organizations.description")} />
+      {organizations.length === 0 ? (
+        <p className="text-zinc-700 dark:text-zinc-300">{t("organizations.none")}</p>
+      ) : (
+        <ul
+          aria-label={t("organizations.listLabel")}
+          className="flex flex-col divide-y divide-zinc-200 dark:divide-zinc-800"
+        >
+          {organizations.map((organization) => (
+            <li key={organization.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <div className="flex flex-col">
+                <Link
+                  to={`/app/organizations/${organization.slug}`}
+                  className="font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-100"
+                >
+                  <bdi>{organization.name}</bdi>
+                </Link>
+                <span className="text-sm text-zinc-700 dark:text-zinc-300">
+                  {t("organizations.membersOf", { count: organization.members })}
+                </span>
+              </div>
+              <div className="flex items-center gap-2">
+                {organization.id === activeId ? (
+                  <span className="text-sm font-medium text-green-800 dark:text-green-300">
+                    {t("organizations.active")}
+                  </span>
+                ) : null}
+                <RoleBadge role={organization.role} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <section aria-labelledby="create-organization" className="flex flex-col gap-3">
+        <h2 id="create-organization" className="text-lg font-semibold">
+          {t("organizations.create")}
+        </h2>
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">
+          {t("organizations.createDescription", { limit: loaderData.limit })}
+        </p>
+        <OrganizationForm result={actionData?.result} intent="create" submitLabel={t("organizations.create")} />
+      </section>
+    </section>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,111 @@
+// An organization's teams: each with its number of members; create one, for roles that may.
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useNavigation } from "react-router";
+
+import { createTeam, listTeams, organizationLimits } from "~/.server/features/organizations";
+import { readForm, unknownIntent } from "~/.server/web/http";
+import {
+  getOrganizationScope,
+  organizationCallerOf,
+  organizationCan,
+  requireOrganizationPermission,
+} from "~/.server/web/organization-scope";
+import { redirectWithToast } from "~/.server/web/toast";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { authErrorKey } from "~/lib/auth-errors";
+import { pageTitle } from "~/lib/meta";
+import { teamSchema } from "~/lib/schemas/organization";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { translateMessage } from "~/lib/validation";
+import type { Route } from "./+types/teams";
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const scope = getOrganizationScope(context);
+  return {
+    title: scope.organization.name,
+    teams: await listTeams(scope.organization.id),
+    limit: organizationLimits().teamsPerOrganization,
+    canCreate: organizationCan(scope, { team: ["create"] }),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const scope = requireOrganizationPermission(context, { team: ["create"] });
+  const formData = await readForm(request);
+  if (formData.get("intent") !== "create") return unknownIntent();
+  const submission = parseWithZod(formData, { schema: teamSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const created = await createTeam(scope, submission.value.name, organizationCallerOf(request, context));
+  if (!created.ok) {
+    const error = authErrorKey(created.code);
+    const field = created.code === "TEAM_ALREADY_EXISTS";
+    return data(
+      { result: submission.reply(field ? { fieldErrors: { name: [error] } } : { formErrors: [error] }) },
+      { status: 400 },
+    );
+  }
+  return redirectWithToast(`/app/organizations/${scope.organization.slug}/teams/${created.team.id}`, {
+    type: "success",
+    message: "organizations.teams.created",
+    params: { name: created.team.name },
+  });
+}
+
+export default function OrganizationTeams({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useSchemaForm(teamSchema, { lastResult: actionData?.result });
+  return (
+    <div className="flex flex-col gap-6">
+      <ul
+        aria-label={t("organizations.teams.listLabel")}
+        className="flex flex-col divide-y divide-zinc-200 dark:divide-zinc-800"
+      >
+        {loaderData.teams.map((team) => (
+          <li key={team.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+            <Link
+              to={team.id}
+              relative="path"
+              className="font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-100"
+            >
+              <bdi>{team.name}</bdi>
+            </Link>
+            <span className="text-sm text-zinc-700 dark:text-zinc-300">
+              {t("organizations.teams.members", { count: team.members })}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="text-sm text-zinc-700 dark:text-zinc-300">
+        {t("organizations.teams.limitNote", { limit: loaderData.limit })}
+      </p>
+      {loaderData.canCreate ? (
+        <section aria-labelledby="create-team" className="flex flex-col gap-3">
+          <h2 id="create-team" className="text-lg font-semibold">
+            {t("organizations.teams.create")}
+          </h2>
+          <Form method="post" {...getFormProps(form)} className="flex max-w-xl flex-col gap-2">
+            <input type="hidden" name="intent" value="create" />
+            {form.errors?.[0] ? <Alert tone="error">{translateMessage(t, form.errors[0])}</Alert> : null}
+            <Field
+              {...getInputProps(fields.name, { type: "text" })}
+              label={t("organizations.teams.name")}
+              autoComplete="off"
+              errors={fields.name.errors}
+              errorId={fields.name.errorId}
+            />
+            <div>
+              <Button pending={navigation.state === "submitting"}>{t("organizations.teams.create")}</Button>
+            </div>
+          </Form>
+        </section>
+      ) : null}
+    </div>
+  );
+}
