@@ -495,6 +495,9 @@ export async function deleteTeam(
   return runExclusive(`organization-teams:${scope.organization.id}`, async () => {
     const current = await getTeam(scope.organization.id, teamId);
     if (!current) return refusal("TEAM_NOT_FOUND");
+    // better-auth refuses to delete a session's active team (creating an organization makes its first team the
+    // creator's active one). We do not use active teams: no session keeps this one.
+    await db.update(sessionTable).set({ activeTeamId: null }).where(eq(sessionTable.activeTeamId, teamId));
     const removed = await attempt(() =>
       auth.api.removeTeam({ headers: caller.headers, body: { teamId, organizationId: scope.organization.id } }),
     );
