@@ -182,4 +182,56 @@ test.describe("organizations", () => {
     const gone = await page.goto(`/app/organizations/${slug}`);
     expect(gone?.status()).toBe(404);
   });
+
+  test("the sole owner of an organization cannot delete their account, nor can an admin delete them", async ({
+    page,
+    browser,
+    app,
+    mail,
+  }, testInfo) => {
+    const email = await signInWithRole(page, mail, app, testInfo, "user");
+    const [me] = (await sql(app.databaseUrl, "select id from user where email = ?", [email])).rows;
+    const slug = uniqueSlug(testInfo, "solo");
+    await sql(app.databaseUrl, "insert into organization (id, name, slug, created_at) values (?, ?, ?, ?)", [
+      randomUUID(),
+      "Solo Ventures",
+      slug,
+      Date.now(),
+    ]);
+    await addMember(app.databaseUrl, slug, String(me!.id), "owner");
+
+    await page.goto("/app/account");
+    await page.getByRole("link", { name: "Delete my account" }).click();
+    await page.getByRole("dialog", { name: "Delete my account" }).getByRole("button", { name: "Send code" }).click();
+    await expect(
+      page.getByText(
+        "You are the only owner of Solo Ventures. Make someone else an owner, or delete the organization, first.",
+      ),
+    ).toBeVisible();
+
+    // An admin deleting them from /manager is refused with the organization named too.
+    const adminContext = await browser.newContext({
+      javaScriptEnabled: testInfo.project.use.javaScriptEnabled,
+      baseURL: app.url,
+    });
+    const admin = await adminContext.newPage();
+    const adminCookie = await sessionCookie(app, {
+      email: uniqueEmail(testInfo, "deleting-admin"),
+      name: "Dee Admin",
+      role: "admin",
+    });
+    await adminContext.addCookies([
+      { name: adminCookie.name, value: adminCookie.value, url: app.url, httpOnly: true, sameSite: "Lax" },
+    ]);
+    await admin.goto(`/manager/users/${String(me!.id)}`);
+    await admin.getByRole("link", { name: "Delete" }).click();
+    await admin.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
+    await expect(
+      admin.getByText(
+        "This user is the only owner of Solo Ventures. Another owner must be named, or the organization deleted, first.",
+      ),
+    ).toBeVisible();
+    expect((await sql(app.databaseUrl, "select id from user where id = ?", [String(me!.id)])).rows).toHaveLength(1);
+    await adminContext.close();
+  });
 });
