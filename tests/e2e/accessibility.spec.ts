@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
@@ -106,6 +107,73 @@ for (const [name, paths] of Object.entries(areas)) {
     const problems: string[] = [];
     const ids = { id: String(rows[0]!.id), userId: String(users.rows[0]!.id) };
     for (const path of paths(ids)) problems.push(...(await audit(page, path)));
+    expect(problems).toEqual([]);
+  });
+}
+
+/** An organization owned by the signed-in user, with another member and a team: the ids its pages need. */
+async function arrangeOrganization(app: { databaseUrl: string }, email: string, label: string) {
+  const [me] = (await sql(app.databaseUrl, "select id from user where email = ?", [email])).rows;
+  const [other] = (await sql(app.databaseUrl, "select id from user where email = 'user@example.com'")).rows;
+  const [organizationId, teamId, otherMemberId] = [randomUUID(), randomUUID(), randomUUID()];
+  const slug = `a11y-${label}-${Math.random().toString(36).slice(2, 8)}`;
+  const now = Date.now();
+  await sql(app.databaseUrl, "insert into organization (id, name, slug, created_at) values (?, ?, ?, ?)", [
+    organizationId,
+    "Accessible Org",
+    slug,
+    now,
+  ]);
+  for (const [id, userId, role] of [
+    [randomUUID(), String(me!.id), "owner"],
+    [otherMemberId, String(other!.id), "member"],
+  ])
+    await sql(
+      app.databaseUrl,
+      "insert into member (id, organization_id, user_id, role, created_at) values (?, ?, ?, ?, ?)",
+      [id!, organizationId, userId!, role!, now],
+    );
+  await sql(app.databaseUrl, "insert into team (id, name, organization_id, created_at) values (?, ?, ?, ?)", [
+    teamId,
+    "Core",
+    organizationId,
+    now,
+  ]);
+  return { base: `/app/organizations/${slug}`, teamId, otherMemberId };
+}
+
+// Two tests, so that the parallel workers share the pages.
+const organizationPages = {
+  "the organization pages": ({ base, teamId }: { base: string; teamId: string; otherMemberId: string }) => [
+    "/app/organizations",
+    base,
+    `${base}/members`,
+    `${base}/teams`,
+    `${base}/teams/${teamId}`,
+    `${base}/settings`,
+  ],
+  "the organization dialogs": ({
+    base,
+    teamId,
+    otherMemberId,
+  }: {
+    base: string;
+    teamId: string;
+    otherMemberId: string;
+  }) => [
+    `${base}?modal=leave`,
+    `${base}/members?modal=remove-${otherMemberId}`,
+    `${base}/teams/${teamId}?modal=delete-team`,
+    `${base}/settings?modal=delete-organization`,
+  ],
+};
+
+for (const [name, paths] of Object.entries(organizationPages)) {
+  test(name, async ({ page, mail, app }, testInfo) => {
+    const email = await signInWithRole(page, mail, app, testInfo, "user");
+    const arranged = await arrangeOrganization(app, email, testInfo.project.name);
+    const problems: string[] = [];
+    for (const path of paths(arranged)) problems.push(...(await audit(page, path)));
     expect(problems).toEqual([]);
   });
 }
