@@ -1,10 +1,10 @@
-// Demo data: the two accounts of the README (and of demo mode), and a handful of repositories.
+// Demo data: the two accounts of the README (and of demo mode), a handful of repositories, and an organization.
 import { randomUUID } from "node:crypto";
-import { count, eq } from "drizzle-orm";
+import { count, eq, inArray } from "drizzle-orm";
 
 import { repositoryNameKey } from "../../../lib/schemas/repository";
 import { db as sharedDb, type Database } from "./client";
-import { repository, user } from "./schema";
+import { member, organization, repository, team, teamMember, user } from "./schema";
 
 /** The seeded accounts: the README's, and demo mode's (DEMO_ACCOUNTS signs them in with a fixed code). */
 export const SEED_USERS = [
@@ -79,6 +79,50 @@ export async function seedDatabase(db: Database): Promise<void> {
       })),
     )
     .onConflictDoNothing({ target: repository.nameKey });
+  await seedOrganization(db);
+}
+
+/** The demo organization: the admin owns it, the user is a member, both are in its one team. */
+export const SEED_ORGANIZATION = { name: "Groundwork Demo", slug: "groundwork-demo", team: "Core" } as const;
+
+async function seedOrganization(db: Database) {
+  const [existing] = await db
+    .select({ id: organization.id })
+    .from(organization)
+    .where(eq(organization.slug, SEED_ORGANIZATION.slug))
+    .limit(1);
+  if (existing) return;
+  const people = await db
+    .select({ id: user.id, email: user.email })
+    .from(user)
+    .where(
+      inArray(
+        user.email,
+        SEED_USERS.map((seed) => seed.email),
+      ),
+    );
+  const admin = people.find((person) => person.email === "admin@example.com");
+  const plain = people.find((person) => person.email === "user@example.com");
+  if (!admin || !plain) return;
+  const now = new Date();
+  const [organizationId, teamId] = [randomUUID(), randomUUID()];
+  await db.batch([
+    db.insert(organization).values({
+      id: organizationId,
+      name: SEED_ORGANIZATION.name,
+      slug: SEED_ORGANIZATION.slug,
+      createdAt: now,
+    }),
+    db.insert(member).values([
+      { id: randomUUID(), organizationId, userId: admin.id, role: "owner", createdAt: now },
+      { id: randomUUID(), organizationId, userId: plain.id, role: "member", createdAt: now },
+    ]),
+    db.insert(team).values({ id: teamId, name: SEED_ORGANIZATION.team, organizationId, createdAt: now }),
+    db.insert(teamMember).values([
+      { id: randomUUID(), teamId, userId: admin.id, createdAt: now },
+      { id: randomUUID(), teamId, userId: plain.id, createdAt: now },
+    ]),
+  ]);
 }
 
 const WORDS = [
