@@ -103,7 +103,7 @@ export async function confirmEmailChange(
 
 // ——— Deleting the account ———
 
-export type DeletionRefusal = "last-admin" | "sole-owner";
+type DeletionRefusal = "last-admin" | "sole-owner";
 /** Why a deletion is refused; for "sole-owner", the names of the organizations the user alone owns. */
 export type DeletionRefused = { ok: false; reason: DeletionRefusal; organizations?: string[] };
 

@@ -28,7 +28,7 @@ export type OrganizationCaller = { userId: string; headers: Headers; actor: Audi
  * A refusal, as a code: better-auth's (translated by `authErrorKey`), or one of ours that uses the same words
  * (`TEAM_ALREADY_EXISTS`, `ORGANIZATION_ALREADY_EXISTS` under a race).
  */
-export type OrganizationRefusal = { ok: false; code: string };
+type OrganizationRefusal = { ok: false; code: string };
 export type OrganizationResult<T = object> = ({ ok: true } & T) | OrganizationRefusal;
 
 const refusal = (code: string): OrganizationRefusal => ({ ok: false, code });
@@ -244,7 +244,7 @@ export type MemberView = {
   role: string;
   joinedAt: Date;
 };
-export const MEMBER_PAGE_SIZE = 50;
+const MEMBER_PAGE_SIZE = 50;
 
 const memberColumns = {
   id: member.id,
@@ -279,7 +279,7 @@ export async function listMembers(
 }
 
 /** One member of an organization, by member id; null when there is none (gone meanwhile, or another organization's). */
-export async function getMember(organizationId: string, memberId: string): Promise<MemberView | null> {
+async function getMember(organizationId: string, memberId: string): Promise<MemberView | null> {
   const [row] = await db
     .select(memberColumns)
     .from(member)

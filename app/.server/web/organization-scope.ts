@@ -20,7 +20,7 @@ type ScopeArgs = {
  * Reads the organization named by `params.slug` and the user's membership in it, and stores both for the rest of the
  * request. No such organization, or not a member: the 404 page for both, so slugs cannot be probed.
  */
-export async function requireOrganizationScope({ request, context, params }: ScopeArgs): Promise<Membership> {
+async function requireOrganizationScope({ request, context, params }: ScopeArgs): Promise<Membership> {
   const known = (context as RouterContextProvider).get(scopeContext);
   if (known) return known;
   const user = requireUser({ request, context });

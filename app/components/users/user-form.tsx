@@ -5,7 +5,6 @@ import { Form, Link, useNavigation } from "react-router";
 import { languageNames, languages, type Language } from "~/lib/i18n";
 import { newUserSchema, userSchema, type UserRole } from "~/lib/schemas/user";
 import { useSchemaForm } from "~/lib/use-schema-form";
-import { translateMessage } from "~/lib/validation";
 import { Button, buttonClassName } from "../ui/button";
 import { Field } from "../ui/field";
 import { SelectField } from "../ui/select-field";

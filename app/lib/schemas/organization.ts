@@ -7,10 +7,10 @@ import { message } from "../validation";
 import { emailField } from "./sign-in";
 import { visibleText } from "./text";
 
-export const ORGANIZATION_NAME_MAX = 100;
-export const SLUG_MIN = 2;
-export const SLUG_MAX = 48;
-export const TEAM_NAME_MAX = 100;
+const ORGANIZATION_NAME_MAX = 100;
+const SLUG_MIN = 2;
+const SLUG_MAX = 48;
+const TEAM_NAME_MAX = 100;
 
 /** Lower-case letters and digits in runs separated by single hyphens: an address part that reads the same to all. */
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

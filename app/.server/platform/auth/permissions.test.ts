@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 
-import { hasPermission, isAdmin, type Permissions } from "./permissions";
+import {
+  hasPermission,
+  isAdmin,
+  organizationRoleCan,
+  type OrganizationPermissions,
+  type Permissions,
+} from "./permissions";
 
 const someone = (role: string | null) => ({ id: "user-1", role });
 
@@ -81,5 +87,26 @@ describe("who is an admin", () => {
     expect(isAdmin(someone("user"), [])).toBe(false);
     expect(isAdmin(someone("superadmin"), [])).toBe(false);
     expect(isAdmin({ id: "user-1", role: null }, [])).toBe(false);
+  });
+});
+
+describe("roles inside an organization", () => {
+  it("let an owner do everything, an admin all but delete the organization, a member nothing", () => {
+    const changes: OrganizationPermissions[] = [
+      { organization: ["update"] },
+      { member: ["create", "update", "delete"] },
+      { invitation: ["create", "cancel"] },
+      { team: ["create", "update", "delete"] },
+    ];
+    for (const permissions of changes) {
+      expect(organizationRoleCan("owner", permissions)).toBe(true);
+      expect(organizationRoleCan("admin", permissions)).toBe(true);
+      expect(organizationRoleCan("member", permissions)).toBe(false);
+    }
+    expect(organizationRoleCan("owner", { organization: ["delete"] })).toBe(true);
+    expect(organizationRoleCan("admin", { organization: ["delete"] })).toBe(false);
+    expect(organizationRoleCan("member, admin", { team: ["create"] })).toBe(true);
+    expect(organizationRoleCan("superowner", { team: ["create"] })).toBe(false);
+    expect(organizationRoleCan("", { team: ["create"] })).toBe(false);
   });
 });

@@ -60,8 +60,8 @@ export function hasPermission(
 // Roles inside one organization (better-auth's organization plugin, its default roles): owner does everything,
 // admin everything but deleting the organization, member sees and changes nothing. A member's `role` may be a
 // comma-separated list, as better-auth stores it; any role allowing the action wins.
-export const ORGANIZATION_ROLES = ["owner", "admin", "member"] as const;
-export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number];
+const ORGANIZATION_ROLES = ["owner", "admin", "member"] as const;
+type OrganizationRole = (typeof ORGANIZATION_ROLES)[number];
 type OrganizationStatements = typeof organizationStatements;
 export type OrganizationPermissions = {
   [Resource in keyof OrganizationStatements]?: Array<OrganizationStatements[Resource][number]>;

@@ -83,7 +83,7 @@ export async function seedDatabase(db: Database): Promise<void> {
 }
 
 /** The demo organization: the admin owns it, the user is a member, both are in its one team. */
-export const SEED_ORGANIZATION = { name: "Groundwork Demo", slug: "groundwork-demo", team: "Core" } as const;
+const SEED_ORGANIZATION = { name: "Groundwork Demo", slug: "groundwork-demo", team: "Core" } as const;
 
 async function seedOrganization(db: Database) {
   const [existing] = await db
