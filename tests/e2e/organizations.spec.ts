@@ -11,11 +11,13 @@ const uniqueSlug = (testInfo: TestInfo, label: string) =>
 /** Puts a user in an organization with a role, as an accepted invitation would (invitations.spec.ts does the real one). */
 async function addMember(databaseUrl: string, slug: string, userId: string, role: string) {
   const [organization] = (await sql(databaseUrl, "select id from organization where slug = ?", [slug])).rows;
-  await sql(
-    databaseUrl,
-    "insert into member (id, organization_id, user_id, role, created_at) values (?, ?, ?, ?, ?)",
-    [randomUUID(), String(organization!.id), userId, role, Date.now()],
-  );
+  await sql(databaseUrl, "insert into member (id, organization_id, user_id, role, created_at) values (?, ?, ?, ?, ?)", [
+    randomUUID(),
+    String(organization!.id),
+    userId,
+    role,
+    Date.now(),
+  ]);
 }
 
 async function confirm(page: Page) {
@@ -29,7 +31,10 @@ test.describe("organizations", () => {
     mail,
   }, testInfo) => {
     await signInWithRole(page, mail, app, testInfo, "user");
-    await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Organizations" }).click();
+    await page
+      .getByRole("navigation", { name: "Main navigation" })
+      .getByRole("link", { name: "Organizations" })
+      .click();
     await expect(page).toHaveURL(/\/app\/organizations$/);
     await expect(page.getByText("You do not belong to any organization yet.")).toBeVisible();
 

@@ -1,7 +1,6 @@
 // Organizations against the real better-auth and a real database: the scope read, each rule (ours and better-auth's
 // organization plugin's), and what each change leaves in the tables and on the audit trail.
 import { randomUUID } from "node:crypto";
-
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
