@@ -285,7 +285,8 @@ const fr = {
     createDescription: "Vous en serez le propriétaire. Vous pouvez appartenir à {{limit}} organisations au plus.",
     name: "Nom",
     slug: "Identifiant",
-    slugHint: "Lettres minuscules, chiffres et tirets, utilisés dans l'adresse de l'organisation. Laissé vide, il est tiré du nom.",
+    slugHint:
+      "Lettres minuscules, chiffres et tirets, utilisés dans l'adresse de l'organisation. Laissé vide, il est tiré du nom.",
     slugTooShort: "Au moins {{min}} caractères",
     slugInvalid: "Utilisez uniquement des lettres minuscules, des chiffres et des tirets simples",
     slugRequired: "Choisissez un identifiant : le nom ne contient ni lettre ni chiffre latin pour en former un",
@@ -310,8 +311,10 @@ const fr = {
     leave: "Quitter l'organisation",
     leaveDescription: "Vous perdrez l'accès à {{name}}. Il faudra une nouvelle invitation pour revenir.",
     left: "Vous avez quitté {{name}}",
-    soleOwnerSelf: "Vous êtes le seul propriétaire de {{names}}. Nommez d'abord un autre propriétaire, ou supprimez l'organisation.",
-    soleOwnerUser: "Cet utilisateur est le seul propriétaire de {{names}}. Il faut d'abord nommer un autre propriétaire, ou supprimer l'organisation.",
+    soleOwnerSelf:
+      "Vous êtes le seul propriétaire de {{names}}. Nommez d'abord un autre propriétaire, ou supprimez l'organisation.",
+    soleOwnerUser:
+      "Cet utilisateur est le seul propriétaire de {{names}}. Il faut d'abord nommer un autre propriétaire, ou supprimer l'organisation.",
     roles: {
       owner: "Propriétaire",
       admin: "Administrateur",
@@ -391,6 +394,51 @@ const fr = {
     desktopOnlyTitle: "Un écran plus grand est nécessaire",
     desktopOnlyText: "Cette page est conçue pour les écrans d'au moins 768 pixels de large.",
   },
+  invitations: {
+    title: "Invitations",
+    description: "Les personnes invitées dans l'organisation, et ce qu'il est advenu de chaque invitation.",
+    listLabel: "Invitations de l'organisation",
+    listNote: "Les {{limit}} invitations les plus récentes sont affichées.",
+    invite: "Inviter quelqu'un",
+    inviteDescription:
+      "La personne reçoit un e-mail avec un lien pour accepter ou refuser, valable {{duration}}. Membres et invitations en attente sont {{limit}} au plus.",
+    email: "Adresse e-mail",
+    role: "Rôle",
+    language: "Langue de l'e-mail d'invitation",
+    send: "Envoyer l'invitation",
+    sent: "Invitation envoyée à {{email}}",
+    resend: "Renvoyer",
+    resent: "Invitation renvoyée à {{email}}",
+    cancel: "Annuler l'invitation",
+    cancelDescription:
+      "L'invitation envoyée à {{email}} ne fonctionnera plus : son lien indiquera qu'elle a été annulée.",
+    cancelled: "Invitation annulée",
+    sentBy: "Envoyée par {{name}}",
+    expires: "Expire le {{date}}",
+    expiredOn: "Expirée le {{date}}",
+    status: {
+      pending: "En attente",
+      expired: "Expirée",
+      accepted: "Acceptée",
+      rejected: "Refusée",
+      canceled: "Annulée",
+    },
+    page: {
+      pageTitle: "Invitation",
+      invitedYou: "{{inviter}} ({{email}}) vous invite à rejoindre {{organization}} avec le rôle {{role}}.",
+      expiresOn: "Cette invitation expire le {{date}}.",
+      accept: "Accepter",
+      decline: "Refuser",
+      accepted: "Vous avez rejoint {{name}}",
+      declined: "Invitation refusée",
+      stateExpired: "Cette invitation a expiré. Demandez-en une nouvelle à la personne qui vous a invité.",
+      stateCanceled: "Cette invitation a été annulée : elle ne peut plus être acceptée.",
+      stateAccepted: "Cette invitation a déjà été acceptée.",
+      stateRejected: "Cette invitation a été refusée.",
+      signedInAs: "Vous êtes connecté avec l'adresse {{email}}.",
+      goToApp: "Aller à l'application",
+    },
+  },
   users: {
     title: "Utilisateurs",
     description: "Toutes les personnes qui peuvent se connecter à cette instance Groundwork.",
@@ -431,6 +479,15 @@ const fr = {
     noName: "Pas encore de nom",
   },
   email: {
+    invitation: {
+      subject: "{{inviter}} vous invite à rejoindre {{organization}} sur Groundwork",
+      intro:
+        "{{inviter}} ({{email}}) vous invite à rejoindre l'organisation {{organization}} sur Groundwork, avec le rôle {{role}}.",
+      open: "Pour l'accepter ou la refuser, ouvrez cette page :",
+      expiry: "L'invitation expire le {{date}}.",
+      signIn: "Pour y répondre, connectez-vous avec cette adresse e-mail : {{email}}.",
+      ignore: "Si vous ne l'attendiez pas, vous pouvez ignorer cet e-mail.",
+    },
     welcome: {
       subject: "Bienvenue sur Groundwork",
       greeting: "Bonjour {{name}},",
