@@ -14,12 +14,14 @@ export default [
   route("logout", "routes/logout.ts"),
   route("preferences", "routes/preferences.ts"),
   route("impersonation/stop", "routes/impersonation-stop.ts"),
+  route("invitations/:id", "routes/invitation.tsx"),
   route("app", "routes/app/layout.tsx", [
     index("routes/app/index.tsx"),
     route("account", "routes/account.tsx", { id: "app-account" }),
     route("account/data", "routes/account-data.ts", { id: "app-account-data" }),
     route("organizations/:slug", "routes/app/organizations/layout.tsx", [
       index("routes/app/organizations/overview.tsx"),
+      route("invitations", "routes/app/organizations/invitations.tsx"),
     ]),
     route("repositories", "routes/app/repositories/index.tsx"),
     layout("routes/app/repositories/desktop-layout.tsx", [

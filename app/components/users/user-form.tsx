@@ -92,7 +92,15 @@ export function UserForm({
 }
 
 /** A labelled native select (it posts without JavaScript), with the error line's height kept. */
-function SelectField({ field, label, children }: { field: FieldMetadata<string>; label: string; children: ReactNode }) {
+export function SelectField({
+  field,
+  label,
+  children,
+}: {
+  field: FieldMetadata<string>;
+  label: string;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const error = field.errors?.[0];
   return (
