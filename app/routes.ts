@@ -14,6 +14,7 @@ export default [
   route("logout", "routes/logout.ts"),
   route("preferences", "routes/preferences.ts"),
   route("impersonation/stop", "routes/impersonation-stop.ts"),
+  route("invitations/:id", "routes/invitation.tsx"),
   route("app", "routes/app/layout.tsx", [
     index("routes/app/index.tsx"),
     route("account", "routes/account.tsx", { id: "app-account" }),
@@ -26,6 +27,7 @@ export default [
       route("teams", "routes/app/organizations/teams.tsx"),
       route("teams/:teamId", "routes/app/organizations/team.tsx"),
       route("settings", "routes/app/organizations/settings.tsx"),
+      route("invitations", "routes/app/organizations/invitations.tsx"),
     ]),
     route("repositories", "routes/app/repositories/index.tsx"),
     layout("routes/app/repositories/desktop-layout.tsx", [

@@ -31,7 +31,7 @@ export type OrganizationCaller = { userId: string; headers: Headers; actor: Audi
 type OrganizationRefusal = { ok: false; code: string };
 export type OrganizationResult<T = object> = ({ ok: true } & T) | OrganizationRefusal;
 
-const refusal = (code: string): OrganizationRefusal => ({ ok: false, code });
+export const refusal = (code: string): OrganizationRefusal => ({ ok: false, code });
 
 /** better-auth's refusal as a plain result; anything else is a bug, and is thrown. */
 function refusalOf(error: unknown): OrganizationRefusal {
@@ -42,7 +42,7 @@ function refusalOf(error: unknown): OrganizationRefusal {
 }
 
 /** Runs a better-auth call, turning its refusal into a result. */
-async function attempt<T>(call: () => Promise<T>): Promise<OrganizationResult<{ value: T }>> {
+export async function attempt<T>(call: () => Promise<T>): Promise<OrganizationResult<{ value: T }>> {
   try {
     return { ok: true, value: await call() };
   } catch (error) {

@@ -1,0 +1,83 @@
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+
+import { languageNames, languages, type Language } from "~/lib/i18n";
+import { invitationSchema, type MemberRole } from "~/lib/schemas/organization";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { translateMessage } from "~/lib/validation";
+import { Alert } from "../ui/alert";
+import { Button } from "../ui/button";
+import { Field } from "../ui/field";
+import { SelectField } from "../ui/select-field";
+import { roleLabel } from "./role-badge";
+
+/**
+ * Invite someone: the address, a role among those the inviter may give (owner only for owners), and the language of
+ * the e-mail (the page's, to start with). What was typed stays after a refusal.
+ */
+export function InvitationForm({
+  result,
+  roles,
+  language,
+  lifetimeHours,
+  limit,
+}: {
+  result: SubmissionResult<string[]> | undefined;
+  roles: readonly MemberRole[];
+  language: Language;
+  lifetimeHours: number;
+  limit: number;
+}) {
+  const { t, i18n } = useTranslation();
+  const navigation = useNavigation();
+  const [form, fields] = useSchemaForm(invitationSchema, {
+    lastResult: result,
+    defaultValue: { role: "member", language },
+  });
+  const duration = new Intl.NumberFormat(i18n.language, { style: "unit", unit: "hour", unitDisplay: "long" }).format(
+    lifetimeHours,
+  );
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "invite";
+  return (
+    <section aria-labelledby="invite-heading" className="flex flex-col gap-3">
+      <div>
+        <h2 id="invite-heading" className="text-lg font-semibold">
+          {t("invitations.invite")}
+        </h2>
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">
+          {t("invitations.inviteDescription", { duration, limit })}
+        </p>
+      </div>
+      <Form method="post" {...getFormProps(form)} className="flex max-w-xl flex-col gap-2">
+        <input type="hidden" name="intent" value="invite" />
+        {form.errors?.length ? <Alert tone="error">{translateMessage(t, form.errors[0]!)}</Alert> : null}
+        <Field
+          {...getInputProps(fields.email, { type: "email" })}
+          label={t("invitations.email")}
+          dir="ltr"
+          autoComplete="off"
+          errors={fields.email.errors}
+          errorId={fields.email.errorId}
+        />
+        <SelectField field={fields.role} label={t("invitations.role")}>
+          {roles.map((role) => (
+            <option key={role} value={role}>
+              {roleLabel(t, role)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField field={fields.language} label={t("invitations.language")}>
+          {languages.map((code) => (
+            <option key={code} value={code} lang={code}>
+              {languageNames[code]}
+            </option>
+          ))}
+        </SelectField>
+        <div>
+          <Button pending={submitting}>{t("invitations.send")}</Button>
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,160 @@
+// An organization's invitations: the list for every member; invite, send again and cancel for the roles that allow
+// them (docs/architecture.md, "Invitations"). The rules live in app/.server/features/invitations.ts.
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+
+import {
+  cancelInvitation,
+  INVITATION_LIST_LIMIT,
+  inviteMember,
+  listInvitations,
+  resendInvitation,
+} from "~/.server/features/invitations";
+import { organizationLimits } from "~/.server/features/organizations";
+import type { OrganizationPermissions } from "~/.server/platform/auth/permissions";
+import { forbidden, readForm, unknownIntent } from "~/.server/web/http";
+import { getInstance, getLocale } from "~/.server/web/i18n";
+import {
+  getOrganizationScope,
+  organizationCallerOf,
+  organizationCan,
+  requireOrganizationPermission,
+} from "~/.server/web/organization-scope";
+import { redirectWithToast } from "~/.server/web/toast";
+import { InvitationForm } from "~/components/organizations/invitation-form";
+import { InvitationList } from "~/components/organizations/invitation-list";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { authErrorKey } from "~/lib/auth-errors";
+import { defaultLanguage, isLanguage } from "~/lib/i18n";
+import { pageTitle } from "~/lib/meta";
+import { invitationSchema, memberRoles } from "~/lib/schemas/organization";
+import type { Route } from "./+types/invitations";
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
+
+/** Each intent of this page, and the permission it needs in the organization. */
+const intents = {
+  invite: { invitation: ["create"] },
+  resend: { invitation: ["create"] },
+  cancel: { invitation: ["cancel"] },
+} satisfies Record<string, OrganizationPermissions>;
+type Intent = keyof typeof intents;
+
+const isOwner = (role: string) =>
+  role
+    .split(",")
+    .map((name) => name.trim())
+    .includes("owner");
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const scope = getOrganizationScope(context);
+  const canInvite = organizationCan(scope, intents.invite);
+  const language = getLocale(context);
+  const invitations = await listInvitations(scope.organization.id);
+  return {
+    title: getInstance(context).t("invitations.title"),
+    invitations,
+    listLimit: INVITATION_LIST_LIMIT,
+    canInvite,
+    canCancel: organizationCan(scope, intents.cancel),
+    // Only an owner may make an owner (better-auth refuses it to anyone else, too).
+    roles: canInvite ? memberRoles.filter((role) => role !== "owner" || isOwner(scope.member.role)) : [],
+    language: isLanguage(language) ? language : defaultLanguage,
+    limits: organizationLimits(),
+  };
+}
+
+/** A refusal of better-auth's (or ours) as the invite form shows it: under the field it concerns, or above the form. */
+function refusalErrors(code: string): { fieldErrors?: Record<string, string[]>; formErrors?: string[] } {
+  const key: string = authErrorKey(code);
+  switch (code) {
+    case "USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION":
+    case "USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION":
+    case "INVALID_EMAIL":
+      return { fieldErrors: { email: [key] } };
+    case "YOU_ARE_NOT_ALLOWED_TO_INVITE_USER_WITH_THIS_ROLE":
+    case "ROLE_NOT_FOUND":
+      return { fieldErrors: { role: [key] } };
+    default:
+      return { formErrors: [key] };
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const scope = getOrganizationScope(context);
+  // Before the body is read: a role that may do none of this (a member) is refused at once.
+  if (!Object.values(intents).some((permissions) => organizationCan(scope, permissions))) forbidden();
+  const formData = await readForm(request);
+  const intent = String(formData.get("intent") ?? "");
+  if (!Object.hasOwn(intents, intent)) return unknownIntent();
+  const known = intent as Intent;
+  requireOrganizationPermission(context, intents[known]);
+  const caller = organizationCallerOf(request, context);
+  const here = `/app/organizations/${scope.organization.slug}/invitations`;
+
+  switch (known) {
+    case "invite": {
+      const submission = parseWithZod(formData, { schema: invitationSchema });
+      if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+      const invited = await inviteMember(scope, submission.value, caller);
+      if (!invited.ok) return data({ result: submission.reply(refusalErrors(invited.code)) }, { status: 400 });
+      return redirectWithToast(here, {
+        type: "success",
+        message: "invitations.sent",
+        params: { email: invited.invitation.email },
+      });
+    }
+    case "resend": {
+      const resent = await resendInvitation(scope, String(formData.get("invitationId") ?? ""), caller);
+      if (!resent.ok) return redirectWithToast(here, { type: "error", message: authErrorKey(resent.code) });
+      return redirectWithToast(here, {
+        type: "success",
+        message: "invitations.resent",
+        params: { email: resent.invitation.email },
+      });
+    }
+    case "cancel": {
+      const cancelled = await cancelInvitation(scope, String(formData.get("invitationId") ?? ""), caller);
+      if (!cancelled.ok) return redirectWithToast(here, { type: "error", message: authErrorKey(cancelled.code) });
+      return redirectWithToast(here, { type: "success", message: "invitations.cancelled" });
+    }
+  }
+}
+
+export default function OrganizationInvitations({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col gap-8">
+      {loaderData.canInvite ? (
+        <InvitationForm
+          result={actionData?.result}
+          roles={loaderData.roles}
+          language={loaderData.language}
+          lifetimeHours={loaderData.limits.invitationLifetimeHours}
+          limit={loaderData.limits.membersPerOrganization}
+        />
+      ) : null}
+      <section aria-labelledby="invitations-heading" className="flex flex-col gap-3">
+        <div>
+          <h2 id="invitations-heading" className="text-lg font-semibold">
+            {t("invitations.title")}
+          </h2>
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">{t("invitations.description")}</p>
+        </div>
+        <InvitationList
+          invitations={loaderData.invitations}
+          canResend={loaderData.canInvite}
+          canCancel={loaderData.canCancel}
+        />
+        {loaderData.invitations.length >= loaderData.listLimit ? (
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">
+            {t("invitations.listNote", { limit: loaderData.listLimit })}
+          </p>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
