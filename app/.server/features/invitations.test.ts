@@ -201,6 +201,18 @@ describe("sending again and cancelling", () => {
     expect((await trail(id))[0]).toMatchObject({ action: "invitation.sent" });
   });
 
+  it("stops sending to one address after its daily budget, saying how long to wait", async () => {
+    const owner = await person("owner");
+    const scope = await organizationOf(owner, "Chatty");
+    const id = await invite(scope, owner, "flooded@example.test", "member", "en");
+    // The invitation itself was the first of the address's five e-mails a day.
+    for (let resend = 1; resend < 5; resend += 1)
+      expect(await resendInvitation(scope, id, owner.caller)).toMatchObject({ ok: true });
+    const refused = await resendInvitation(scope, id, owner.caller);
+    expect(refused).toMatchObject({ ok: false, code: "RATE_LIMITED" });
+    expect(!refused.ok && refused.retryAfterSeconds).toBeGreaterThan(0);
+  });
+
   it("renews an expired invitation as a new one, with a new link; the old one stays expired", async () => {
     const owner = await person("owner");
     const scope = await organizationOf(owner);

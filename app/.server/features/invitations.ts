@@ -16,6 +16,7 @@ import { sendInvitationEmail } from "../platform/email/invitation";
 import { getEnv } from "../platform/env";
 import { runExclusive } from "../platform/exclusive";
 import { logger } from "../platform/logger";
+import { consumeAll, rateLimits } from "../platform/security/rate-limit";
 import { recordAudit, type AuditEntry } from "./audit";
 import {
   attempt,
@@ -23,6 +24,7 @@ import {
   refusal,
   type Membership,
   type OrganizationCaller,
+  type OrganizationRefusal,
   type OrganizationResult,
 } from "./organizations";
 
@@ -152,6 +154,18 @@ function emailLater(input: Parameters<typeof sendInvitationEmail>[0]) {
   }, 0);
 }
 
+/**
+ * The e-mail budget of an invitation: the inviter's for the day, and the recipient address's for the day. A refusal
+ * is `RATE_LIMITED`, with the seconds to wait.
+ */
+async function emailBudget(caller: OrganizationCaller, email: string): Promise<OrganizationRefusal | null> {
+  const limited = await consumeAll([
+    [`invitation-email:by-day:${caller.userId}`, rateLimits.invitationEmailPerUserDaily],
+    [`invitation-email:to-day:${email.toLowerCase()}`, rateLimits.invitationEmailPerAddressDaily],
+  ]);
+  return limited.allowed ? null : { ok: false, code: "RATE_LIMITED", retryAfterSeconds: limited.retryAfterSeconds };
+}
+
 /** Invitations of one organization are written one at a time, so two cannot both take its last seat. */
 const seatsLock = <T>(organizationId: string, work: () => Promise<T>) =>
   runExclusive(`organization-seats:${organizationId}`, work);
@@ -213,6 +227,8 @@ export function inviteMember(
       return refusal(
         (await alreadyThere(scope.organization.id, input.email)) ?? "ORGANIZATION_MEMBERSHIP_LIMIT_REACHED",
       );
+    const limited = await emailBudget(caller, input.email);
+    if (limited) return limited;
     const created = await createInvitation(scope, input, caller);
     if (!created.ok) return created;
     await sendFor(scope, created.invitation, input.language, caller);
@@ -242,6 +258,8 @@ export function resendInvitation(
     if (expired && (await seatsTaken(scope.organization.id)) >= getEnv().MEMBERS_PER_ORGANIZATION)
       return refusal("ORGANIZATION_MEMBERSHIP_LIMIT_REACHED");
     const language = current.language ?? defaultLanguage;
+    const limited = await emailBudget(caller, current.email);
+    if (limited) return limited;
     const created = await createInvitation(
       scope,
       { email: current.email, role: current.role ?? "member", language, resend: true },

@@ -28,7 +28,8 @@ export type OrganizationCaller = { userId: string; headers: Headers; actor: Audi
  * A refusal, as a code: better-auth's (translated by `authErrorKey`), or one of ours that uses the same words
  * (`TEAM_ALREADY_EXISTS`, `ORGANIZATION_ALREADY_EXISTS` under a race).
  */
-type OrganizationRefusal = { ok: false; code: string };
+/** `RATE_LIMITED` (ours) comes with the seconds to wait. */
+export type OrganizationRefusal = { ok: false; code: string; retryAfterSeconds?: number };
 export type OrganizationResult<T = object> = ({ ok: true } & T) | OrganizationRefusal;
 
 export const refusal = (code: string): OrganizationRefusal => ({ ok: false, code });

@@ -24,6 +24,10 @@ export const rateLimits = {
   accountCodePerUser: { limit: 3, windowSeconds: 10 * 60 },
   accountCodePerUserDaily: { limit: 10, windowSeconds: 24 * 60 * 60 },
   accountCodePerAddressDaily: { limit: 10, windowSeconds: 24 * 60 * 60 },
+  // Invitation e-mails (app/.server/features/invitations.ts): per inviter a day, and per recipient a day, so that an
+  // organization's admin cannot flood someone's inbox by sending one invitation again and again.
+  invitationEmailPerUserDaily: { limit: 50, windowSeconds: 24 * 60 * 60 },
+  invitationEmailPerAddressDaily: { limit: 5, windowSeconds: 24 * 60 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 /** Counts one hit against `key` and tells whether it is within the rule. One atomic statement. */

@@ -26,9 +26,11 @@ import { InvitationForm } from "~/components/organizations/invitation-form";
 import { InvitationList } from "~/components/organizations/invitation-list";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { authErrorKey } from "~/lib/auth-errors";
-import { defaultLanguage, isLanguage } from "~/lib/i18n";
+import { retryAfterHeaders } from "~/lib/headers";
+import { defaultLanguage, formatDuration, isLanguage } from "~/lib/i18n";
 import { pageTitle } from "~/lib/meta";
 import { invitationSchema, memberRoles } from "~/lib/schemas/organization";
+import { message } from "~/lib/validation";
 import type { Route } from "./+types/invitations";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
@@ -81,6 +83,13 @@ function refusalErrors(code: string): { fieldErrors?: Record<string, string[]>; 
   }
 }
 
+/** "Too many attempts, try again in …", in the page's language. */
+const waitMessage = (seconds: number, language: string) =>
+  message("rateLimit.message", { duration: formatDuration(seconds, language) });
+
+/** A 429 keeps its Retry-After on the document too. */
+export const headers = retryAfterHeaders;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const scope = getOrganizationScope(context);
   // Before the body is read: a role that may do none of this (a member) is refused at once.
@@ -98,6 +107,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       const submission = parseWithZod(formData, { schema: invitationSchema });
       if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
       const invited = await inviteMember(scope, submission.value, caller);
+      if (!invited.ok && invited.retryAfterSeconds)
+        return data(
+          { result: submission.reply({ formErrors: [waitMessage(invited.retryAfterSeconds, getLocale(context))] }) },
+          { status: 429, headers: { "Retry-After": String(invited.retryAfterSeconds) } },
+        );
       if (!invited.ok) return data({ result: submission.reply(refusalErrors(invited.code)) }, { status: 400 });
       return redirectWithToast(here, {
         type: "success",
@@ -107,6 +121,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "resend": {
       const resent = await resendInvitation(scope, String(formData.get("invitationId") ?? ""), caller);
+      if (!resent.ok && resent.retryAfterSeconds)
+        return redirectWithToast(here, {
+          type: "error",
+          message: "rateLimit.message",
+          params: { duration: formatDuration(resent.retryAfterSeconds, getLocale(context)) },
+        });
       if (!resent.ok) return redirectWithToast(here, { type: "error", message: authErrorKey(resent.code) });
       return redirectWithToast(here, {
         type: "success",
