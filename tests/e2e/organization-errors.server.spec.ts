@@ -1,5 +1,5 @@
 // Every organization error code that the /app pages can trigger shows its own message, in each of the four languages
-// (issue 9). The expected text is read from the dictionaries themselves, and looked for where a person without
+// (docs/product.md, "Inside an organization"). The expected text is read from the dictionaries themselves, and looked for where a person without
 // JavaScript would read it: in the 400 page that keeps the form, or in the status message of the page a refusal
 // redirects to (the pending toast). One server with small limits; each case arranges its own organization with SQL.
 // A refusal changes nothing, so the same arrangement serves all four languages.
@@ -9,7 +9,6 @@
 // organization's pages answer 404 first), ROLE_NOT_FOUND (the role field only takes the three roles: "Invalid
 // input"), NO_ACTIVE_ORGANIZATION (every call names its organization).
 //
-// The invitation codes become more rows of `cases` once the invitation pages exist.
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { createCookie } from "react-router";
@@ -34,17 +33,14 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-type Person = { userId: string; cookie: string };
+type Person = { userId: string; cookie: string; email: string };
 
 /** A signed-in, onboarded person (a session made on the server). */
 async function person(label: string): Promise<Person> {
   made += 1;
-  const cookie = await sessionCookie(server, {
-    email: `${label}-${made}-organization-errors@example.test`,
-    name: `${label} ${made}`,
-    role: "user",
-  });
-  return { userId: cookie.userId, cookie: `${cookie.name}=${cookie.value}` };
+  const email = `${label}-${made}-organization-errors@example.test`;
+  const cookie = await sessionCookie(server, { email, name: `${label} ${made}`, role: "user" });
+  return { userId: cookie.userId, cookie: `${cookie.name}=${cookie.value}`, email };
 }
 
 type Arranged = { id: string; name: string; slug: string; base: string; members: Map<Person, string>; teams: string[] };
@@ -89,15 +85,35 @@ async function organizationWith(
   return { id, name, slug, base: `/app/organizations/${slug}`, members: memberIds, teams: teamIds };
 }
 
-/** What a person posts, from which page's form. */
-type Attempt = { who: Person; path: string; form: Record<string, string> };
+/** What a person posts, from which page's form (no form: the page they open). */
+type Attempt = { who: Person; path: string; form?: Record<string, string> };
+
+/** A pending invitation of an organization to `email`, sent by `inviter`; its id. */
+async function invitationTo(organization: Arranged, email: string, inviter: Person) {
+  const id = randomUUID();
+  await sql(
+    server.databaseUrl,
+    "insert into invitation (id, organization_id, email, role, status, expires_at, created_at, inviter_id, language) values (?, ?, ?, 'member', 'pending', ?, ?, ?, 'en')",
+    [id, organization.id, email, Date.now() + 24 * 60 * 60 * 1000, Date.now(), inviter.userId],
+  );
+  return id;
+}
+
+const invite = (who: Person, organization: Arranged, email: string, role = "member"): Attempt => ({
+  who,
+  path: `${organization.base}/invitations`,
+  form: { intent: "invite", email, role, language: "en" },
+});
 
 type Case = {
   code: AuthErrorCode;
   /** How a person gets there. */
   how: string;
-  /** Where the message shows: the form's own 400 page, or the status message of the page a refusal goes back to. */
-  shown: "form" | "toast";
+  /**
+   * Where the message shows: the form's own 400 page, the status message of the page a refusal goes back to, or the
+   * page itself (opened, not posted).
+   */
+  shown: "form" | "toast" | "page";
   arrange: () => Promise<Attempt>;
 };
 
@@ -291,6 +307,79 @@ const cases: Case[] = [
       };
     },
   },
+  {
+    code: "USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION",
+    how: "inviting someone who is a member",
+    shown: "form",
+    arrange: async () => {
+      const [owner, member] = [await person("owner"), await person("member")];
+      const organization = await organizationWith([
+        [owner, "owner"],
+        [member, "member"],
+      ]);
+      return invite(owner, organization, member.email);
+    },
+  },
+  {
+    code: "USER_IS_ALREADY_INVITED_TO_THIS_ORGANIZATION",
+    how: "inviting an address with a pending invitation",
+    shown: "form",
+    arrange: async () => {
+      const owner = await person("owner");
+      const organization = await organizationWith([[owner, "owner"]]);
+      await invitationTo(organization, "twice-invited@example.test", owner);
+      return invite(owner, organization, "twice-invited@example.test");
+    },
+  },
+  {
+    code: "ORGANIZATION_MEMBERSHIP_LIMIT_REACHED",
+    how: "inviting into an organization whose members fill MEMBERS_PER_ORGANIZATION",
+    shown: "form",
+    arrange: async () => {
+      const owner = await person("owner");
+      const organization = await organizationWith([
+        [owner, "owner"],
+        [await person("member"), "member"],
+        [await person("member"), "member"],
+      ]);
+      return invite(owner, organization, "one-too-many@example.test");
+    },
+  },
+  {
+    code: "YOU_ARE_NOT_ALLOWED_TO_INVITE_USER_WITH_THIS_ROLE",
+    how: "an admin inviting an owner (a forged role: the form offers them no Owner)",
+    shown: "form",
+    arrange: async () => {
+      const admin = await person("admin");
+      const organization = await organizationWith([
+        [await person("owner"), "owner"],
+        [admin, "admin"],
+      ]);
+      return invite(admin, organization, "would-be-owner@example.test", "owner");
+    },
+  },
+  {
+    code: "YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION",
+    how: "opening someone else's invitation",
+    shown: "page",
+    arrange: async () => {
+      const owner = await person("owner");
+      const organization = await organizationWith([[owner, "owner"]]);
+      const id = await invitationTo(organization, "the-recipient@example.test", owner);
+      return { who: await person("someone-else"), path: `/invitations/${id}` };
+    },
+  },
+  {
+    code: "INVITER_IS_NO_LONGER_A_MEMBER_OF_THE_ORGANIZATION",
+    how: "accepting an invitation whose inviter has left",
+    shown: "toast",
+    arrange: async () => {
+      const [owner, leaver, recipient] = [await person("owner"), await person("leaver"), await person("recipient")];
+      const organization = await organizationWith([[owner, "owner"]]);
+      const id = await invitationTo(organization, recipient.email, leaver);
+      return { who: recipient, path: `/invitations/${id}`, form: { intent: "accept" } };
+    },
+  },
 ];
 
 const languageCookie = createCookie("lng", { path: "/" });
@@ -325,7 +414,11 @@ async function pageShown(attempt: Attempt, shown: Case["shown"], language: Langu
   const response = await send(attempt.path, cookie, attempt.form);
   let html: string;
   let message: string | undefined;
-  if (shown === "form") {
+  if (shown === "page") {
+    expect(response.status, `${language}: the page`).toBe(200);
+    html = await response.text();
+    message = html.match(/<main\b[\s\S]*<\/main>/)?.[0];
+  } else if (shown === "form") {
     expect(response.status, `${language}: the form comes back`).toBe(400);
     html = await response.text();
     // The form, with its field and form errors, is in the page's main region.

@@ -1,4 +1,4 @@
-// The organization permission matrix (issue 9; docs/architecture.md, "Organization-scoped guards"): every page and
+// The organization permission matrix (docs/architecture.md, "Organization-scoped guards"): every page and
 // every action of an organization, for someone outside it, a member, an admin, an owner and a site admin who is not a
 // member, against a real server with real sessions. Outsiders get 404 (slugs cannot be probed), a role that may not
 // gets 403, and a refused post changes nothing (the tables are compared before and after each one). Whoever may post
@@ -51,6 +51,8 @@ const people = {} as Record<Who | "target" | "leaver", { userId: string; cookie:
 const organization = { id: randomUUID(), name: "Matrix Works", slug: "matrix-works" };
 const teams = { core: randomUUID(), second: randomUUID() };
 const base = `/app/organizations/${organization.slug}`;
+/** A pending invitation of the organization, to someone who is none of the visitors. */
+const invitationId = randomUUID();
 
 async function addMember(organizationId: string, userId: string, role: string) {
   const id = randomUUID();
@@ -109,6 +111,18 @@ test.beforeAll(async () => {
   await addTeam(teams.second, organization.id, "Second");
   await addTeamMember(teams.core, people.owner.userId);
   await addTeamMember(teams.second, people.target.userId);
+  await sql(
+    server.databaseUrl,
+    "insert into invitation (id, organization_id, email, role, status, expires_at, created_at, inviter_id, language) values (?, ?, ?, 'member', 'pending', ?, ?, ?, 'en')",
+    [
+      invitationId,
+      organization.id,
+      "invitee-organization-matrix@example.test",
+      Date.now() + 24 * 60 * 60 * 1000,
+      Date.now(),
+      people.owner.userId,
+    ],
+  );
   // Its members already have it as their active organization: choosing it again is a probe that changes nothing.
   for (const who of ["owner", "admin", "member"] as const)
     await sql(server.databaseUrl, "update session set active_organization_id = ? where user_id = ?", [
@@ -152,7 +166,8 @@ async function snapshot() {
     "select * from team_member order by id",
     "select * from invitation order by id",
     "select id, active_organization_id from session order by id",
-    "select * from audit_event order by id",
+    // A refused attempt may be recorded (an invitation answered by someone else): a record, not a change.
+    "select * from audit_event where outcome <> 'refused' order by id",
   ];
   const rows = await Promise.all(statements.map(async (statement) => (await sql(server.databaseUrl, statement)).rows));
   return JSON.stringify(rows);
@@ -167,6 +182,11 @@ const pages = (): Array<[string, Access]> => [
   [`${base}/teams/${teams.second}`, "members"],
   [`${base}/teams/${randomUUID()}`, "missing"],
   [`${base}/settings`, "manage"],
+  [`${base}/invitations`, "members"],
+  // An invitation's page answers to its recipient, not to a role: everyone else signed in sees "You are not the
+  // recipient of the invitation" (200), with nothing to press.
+  [`/invitations/${invitationId}`, "signedIn"],
+  [`/invitations/${randomUUID()}`, "missing"],
 ];
 
 type Action = {
@@ -251,6 +271,39 @@ const actions = (): Action[] => {
       access: "members",
       probe: { form: { intent: "stay" }, status: 400 },
     },
+    {
+      path: `${base}/invitations`,
+      form: { intent: "invite", email: "forged-invitee@example.test", role: "member", language: "en" },
+      access: "manage",
+      probe: { form: { intent: "invite", email: "", role: "member", language: "en" }, status: 400 },
+    },
+    {
+      path: `${base}/invitations`,
+      form: { intent: "resend", invitationId },
+      access: "manage",
+      probe: {
+        form: { intent: "resend", invitationId: "no-such-invitation" },
+        status: 302,
+        location: `${base}/invitations`,
+      },
+    },
+    {
+      path: `${base}/invitations`,
+      form: { intent: "cancel", invitationId },
+      access: "manage",
+      probe: {
+        form: { intent: "cancel", invitationId: "no-such-invitation" },
+        status: 302,
+        location: `${base}/invitations`,
+      },
+    },
+    // Only the recipient answers an invitation: none of the visitors is, whatever their role.
+    ...(["accept", "decline"] as const).map((intent) => ({
+      path: `/invitations/${invitationId}`,
+      form: { intent },
+      access: { nonMember: 403, member: 403, admin: 403, owner: 403, siteAdmin: 403 } as Access,
+      probe: null,
+    })),
     // The switcher: its members chose it already (beforeAll), so choosing it again changes nothing.
     {
       path: "/app/active-organization",
@@ -310,7 +363,7 @@ test("whoever may post an organization action gets past its guard (probed withou
       probes += 1;
     }
   }
-  expect(probes).toBeGreaterThanOrEqual(actions().length * 2);
+  expect(probes).toBeGreaterThanOrEqual(actions().filter((action) => action.probe).length * 2);
 });
 
 test("a forged organization post without this site's origin is refused before it runs", async () => {
