@@ -27,6 +27,7 @@ const onlyAdminMay: Permissions[] = [
   { session: ["revoke"] },
   { session: ["delete"] },
   { audit: ["list"] },
+  { organization: ["list", "delete"] },
 ];
 
 describe("global roles", () => {
