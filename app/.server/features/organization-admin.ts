@@ -1,6 +1,7 @@
 // Organizations in the manager (docs/architecture.md, "Organizations in the manager"): every organization of the
 // instance for a site admin, who is usually not a member of any. Reads go to better-auth's tables with drizzle; the
-// deletion is the one write of ours on them (better-auth's deleteOrganization endpoint wants a member who may delete).
+// deletion is this module's one write on them (better-auth's deleteOrganization endpoint wants a member who may
+// delete).
 import { and, asc, count, eq, gt, inArray, or, sql } from "drizzle-orm";
 
 import { searchableText } from "../../lib/schemas/text";
