@@ -82,31 +82,41 @@ export async function listOrganizations({
     : undefined;
   // A NUL would cut the LIKE pattern short: control characters go whatever the caller passes.
   const term = searchableText(searchTerm).normalize("NFC").trim();
-  let where = afterKey;
-  if (term) {
-    const found = await db.all<{ rowid: number }>(
-      sql`select rowid from ${organization} not indexed where ${and(matchesAnywhere(term), afterKey)} order by ${nameNocase}, ${organization.id} limit ${limit + 1}`,
+  const columns = {
+    id: organization.id,
+    name: organization.name,
+    slug: organization.slug,
+    createdAt: organization.createdAt,
+    // Written out: drizzle leaves the columns of a one-table select unqualified, and "id" would be the member's.
+    members: sql<number>`(select count(*) from "member" where "member"."organization_id" = "organization"."id")`,
+  };
+  const page = (rows: OrganizationListItem[]) => keysetPage(rows, limit, (row) => JSON.stringify([row.name, row.id]));
+  if (!term)
+    return page(
+      await db
+        .select(columns)
+        .from(organization)
+        .where(afterKey)
+        .orderBy(nameNocase, asc(organization.id))
+        .limit(limit + 1),
     );
-    if (found.length === 0) return { items: [], nextCursor: null };
-    where = sql`${organization}.rowid in (${sql.join(
-      found.map((row) => sql`${row.rowid}`),
-      sql`, `,
-    )})`;
-  }
+  // The page's rows in order, from one pass over the table; then those rows by rowid, put back in that order (an ORDER
+  // BY there would have SQLite walk the name index again, looking for them).
+  const found = await db.all<{ rowid: number }>(
+    sql`select rowid from ${organization} not indexed where ${and(matchesAnywhere(term), afterKey)} order by ${nameNocase}, ${organization.id} limit ${limit + 1}`,
+  );
+  if (found.length === 0) return { items: [], nextCursor: null };
   const rows = await db
-    .select({
-      id: organization.id,
-      name: organization.name,
-      slug: organization.slug,
-      createdAt: organization.createdAt,
-      // Written out: drizzle leaves the columns of a one-table select unqualified, and "id" would be the member's.
-      members: sql<number>`(select count(*) from "member" where "member"."organization_id" = "organization"."id")`,
-    })
+    .select({ ...columns, rowid: sql<number>`"organization"."rowid"` })
     .from(organization)
-    .where(where)
-    .orderBy(nameNocase, asc(organization.id))
-    .limit(limit + 1);
-  return keysetPage(rows, limit, (row) => JSON.stringify([row.name, row.id]));
+    .where(
+      inArray(
+        sql`"organization"."rowid"`,
+        found.map((row) => row.rowid),
+      ),
+    );
+  const byRowid = new Map(rows.map(({ rowid, ...row }) => [rowid, row]));
+  return page(found.flatMap((row) => byRowid.get(row.rowid) ?? []));
 }
 
 export type PendingInvitationView = {
