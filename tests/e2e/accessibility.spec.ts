@@ -183,3 +183,27 @@ for (const [name, paths] of Object.entries(organizationPages)) {
     expect(problems).toEqual([]);
   });
 }
+
+test("the manager's organization pages", async ({ page, mail, app }, testInfo) => {
+  await signInWithRole(page, mail, app, testInfo, "admin");
+  const organizationId = `a11y-${randomUUID()}`;
+  const users = await sql(app.databaseUrl, "select id from user where email = 'user@example.com'");
+  await sql(app.databaseUrl, "insert into organization (id, name, slug, created_at) values (?, 'A11y Org', ?, 0)", [
+    organizationId,
+    organizationId,
+  ]);
+  await sql(
+    app.databaseUrl,
+    "insert into member (id, organization_id, user_id, role, created_at) values (?, ?, ?, ?, 0)",
+    [randomUUID(), organizationId, String(users.rows[0]!.id), "owner"],
+  );
+  const problems: string[] = [];
+  for (const path of [
+    "/manager/organizations",
+    "/manager/organizations?searchTerm=nothing-matches",
+    `/manager/organizations/${organizationId}`,
+    `/manager/organizations/${organizationId}?modal=delete`,
+  ])
+    problems.push(...(await audit(page, path)));
+  expect(problems).toEqual([]);
+});

@@ -22,6 +22,7 @@ export default function ManagerLayout({ loaderData }: Route.ComponentProps) {
       nav={[
         { to: "/manager/dashboard", label: t("manager.navDashboard") },
         { to: "/manager/users", label: t("manager.navUsers") },
+        { to: "/manager/organizations", label: t("manager.navOrganizations") },
         { to: "/manager/repositories", label: t("manager.navRepositories") },
         { to: "/manager/audit", label: t("manager.navAudit") },
         { to: "/manager/account", label: t("manager.navAccount") },

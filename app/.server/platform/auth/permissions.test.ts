@@ -33,6 +33,7 @@ const onlyAdminMay: Permissions[] = [
   { session: ["revoke"] },
   { session: ["delete"] },
   { audit: ["list"] },
+  { organization: ["list", "delete"] },
 ];
 
 describe("global roles", () => {

@@ -12,6 +12,8 @@ const statements = {
   apps: ["app", "manager"],
   repository: ["read", "create", "update", "delete"],
   audit: ["list"],
+  // Every organization of the instance, in the manager; not a role inside one (ORGANIZATION_ROLES below).
+  organization: ["list", "delete"],
 } as const;
 
 export const ac = createAccessControl(statements);
@@ -28,6 +30,7 @@ export const roles = {
     apps: ["app", "manager"],
     repository: ["read", "create", "update", "delete"],
     audit: ["list"],
+    organization: ["list", "delete"],
   }),
 };
 

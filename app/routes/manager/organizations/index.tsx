@@ -1,0 +1,35 @@
+import { useTranslation } from "react-i18next";
+
+import { listOrganizations } from "~/.server/features/organization-admin";
+import { requirePermission } from "~/.server/web/guards";
+import { getInstance } from "~/.server/web/i18n";
+import { PageHeader } from "~/components/layout/page-header";
+import { OrganizationList } from "~/components/organization-admin/organization-list";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { readListParams, toListData } from "~/lib/list-params";
+import { pageTitle } from "~/lib/meta";
+import type { Route } from "./+types/index";
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requirePermission({ request, context }, { organization: ["list"] });
+  const url = new URL(request.url);
+  const params = readListParams(url);
+  return {
+    title: getInstance(context).t("organizationAdmin.title"),
+    ...toListData(url, params, await listOrganizations(params)),
+  };
+}
+
+export default function ManagerOrganizations({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <section className="flex flex-col gap-6">
+      <PageHeader title={t("organizationAdmin.title")} description={t("organizationAdmin.description")} />
+      <OrganizationList data={loaderData} />
+    </section>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
