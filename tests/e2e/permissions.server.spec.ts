@@ -21,6 +21,7 @@ const cookies: Record<Who, string> = {
   impersonating: "",
 };
 let repositoryId = "";
+let organizationId = "";
 let targetId = "";
 let client = 0;
 
@@ -44,6 +45,10 @@ test.beforeAll(async () => {
   // too, so that only the impersonation itself keeps this session out of /manager.
   targetId = await make("impersonating", "admin", {}, adminId);
   repositoryId = String((await sql(server.databaseUrl, "select id from repository where name = 'libsql'")).rows[0]?.id);
+  // The seeded organization: the manager's organization pages are for admins, whoever its members are.
+  organizationId = String(
+    (await sql(server.databaseUrl, "select id from organization where slug = 'groundwork-demo'")).rows[0]?.id,
+  );
 });
 
 let bannedCookieValue = "";
@@ -108,6 +113,8 @@ const pages = (): Array<[string, "app" | "manager"]> => [
   [`/manager/repositories/${repositoryId}`, "manager"],
   [`/manager/repositories/${repositoryId}/update`, "manager"],
   ["/manager/audit", "manager"],
+  ["/manager/organizations", "manager"],
+  [`/manager/organizations/${organizationId}`, "manager"],
 ];
 
 /**
@@ -121,6 +128,9 @@ async function snapshot() {
     `select * from session where ${notBanned} order by id`,
     `select * from account where ${notBanned} order by id`,
     "select * from repository order by id",
+    "select * from organization order by id",
+    "select * from member order by id",
+    "select * from team order by id",
   ];
   const rows = await Promise.all(statements.map(async (statement) => (await sql(server.databaseUrl, statement)).rows));
   return JSON.stringify(rows);
@@ -177,6 +187,7 @@ const actions = (): Array<[string, "app" | "manager", Record<string, string>]> =
     ["/manager/repositories/new", "manager", { name: "Forged", link: "example.com/forged", description: "" }],
     [`${repository}/update`, "manager", { name: "Forged", link: "example.com/forged", description: "" }],
     [repository, "manager", { intent: "delete" }],
+    [`/manager/organizations/${organizationId}`, "manager", { intent: "delete" }],
   ];
 };
 
