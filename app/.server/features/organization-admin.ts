@@ -7,6 +7,7 @@ import { and, asc, count, eq, gt, inArray, or, sql } from "drizzle-orm";
 import { searchableText } from "../../lib/schemas/text";
 import { db } from "../platform/db/client";
 import { decodeCursorValues, keysetPage } from "../platform/db/keyset";
+import { caseVariants, likePattern } from "../platform/db/like";
 import { invitation, member, organization, session, team, user } from "../platform/db/schema";
 import { recordAudit, type AuditActor } from "./audit";
 import { listMembers, listTeams, type MemberView, type TeamView } from "./organizations";
@@ -20,27 +21,12 @@ export type OrganizationListPage = { items: OrganizationListItem[]; nextCursor: 
 /** The order of the list and of its index `organization_name_sort` (drizzle/0009): the name in ASCII-folded case. */
 const nameNocase = sql`${organization.name} collate nocase`;
 
-/** `%`, `_` and `\` typed by a person are matched literally. */
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-
 /** How many spellings of a term's letters beyond ASCII the search tries, each in either case. */
 const MOST_SPELLINGS = 8;
 
-/**
- * SQLite's LIKE folds ASCII letters only: for a term with other letters ("é", "Ø") each spelling of them in either
- * case is tried, up to MOST_SPELLINGS; beyond that, the term as typed, in lower case and in upper case.
- */
-function spellings(term: string): string[] {
-  let variants = [""];
-  for (const character of term) {
-    const cases = /\p{ASCII}/u.test(character)
-      ? [character]
-      : [...new Set([character, character.toLowerCase(), character.toUpperCase()])];
-    variants = variants.flatMap((variant) => cases.map((spelling) => variant + spelling));
-    if (variants.length > MOST_SPELLINGS) return [...new Set([term, term.toLowerCase(), term.toUpperCase()])];
-  }
-  return variants;
-}
+/** Each spelling of the term's letters in either case (`caseVariants`); beyond MOST_SPELLINGS, three of them. */
+const spellings = (term: string): string[] =>
+  caseVariants(term, MOST_SPELLINGS) ?? [...new Set([term, term.toLowerCase(), term.toUpperCase()])];
 
 /** The name or the slug holds the term; a slug is ASCII (`SLUG_PATTERN`), so other spellings skip it. */
 const matchesAnywhere = (term: string) =>

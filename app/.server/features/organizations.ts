@@ -514,35 +514,18 @@ export async function deleteTeam(
   });
 }
 
-export async function addTeamMember(
-  scope: Membership,
-  teamId: string,
-  userId: string,
-  caller: OrganizationCaller,
-): Promise<OrganizationResult> {
-  const current = await getTeam(scope.organization.id, teamId);
-  if (!current) return refusal("TEAM_NOT_FOUND");
-  const added = await attempt(() =>
-    auth.api.addTeamMember({
-      headers: caller.headers,
-      body: { teamId, userId, organizationId: scope.organization.id },
-    }),
-  );
-  if (!added.ok) return added;
-  const [who] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId)).limit(1);
-  await record(
-    caller,
-    "team.member-added",
-    { type: "user", id: userId, label: who?.email ?? null },
-    {
-      organization: scope.organization.slug,
-      team: current.name,
-    },
-  );
-  return { ok: true };
+/** Adds a member of the organization to a team (`member: ["update"]`); someone outside it is refused. */
+export function addTeamMember(scope: Membership, teamId: string, userId: string, caller: OrganizationCaller) {
+  return changeTeamMembership("add", scope, teamId, userId, caller);
 }
 
-export async function removeTeamMember(
+/** Takes someone out of a team (`member: ["delete"]`); they stay in the organization. */
+export function removeTeamMember(scope: Membership, teamId: string, userId: string, caller: OrganizationCaller) {
+  return changeTeamMembership("remove", scope, teamId, userId, caller);
+}
+
+async function changeTeamMembership(
+  change: "add" | "remove",
   scope: Membership,
   teamId: string,
   userId: string,
@@ -550,22 +533,19 @@ export async function removeTeamMember(
 ): Promise<OrganizationResult> {
   const current = await getTeam(scope.organization.id, teamId);
   if (!current) return refusal("TEAM_NOT_FOUND");
-  const removed = await attempt(() =>
-    auth.api.removeTeamMember({
-      headers: caller.headers,
-      body: { teamId, userId, organizationId: scope.organization.id },
-    }),
+  const body = { teamId, userId, organizationId: scope.organization.id };
+  const changed = await attempt<unknown>(() =>
+    change === "add"
+      ? auth.api.addTeamMember({ headers: caller.headers, body })
+      : auth.api.removeTeamMember({ headers: caller.headers, body }),
   );
-  if (!removed.ok) return removed;
+  if (!changed.ok) return changed;
   const [who] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId)).limit(1);
   await record(
     caller,
-    "team.member-removed",
+    change === "add" ? "team.member-added" : "team.member-removed",
     { type: "user", id: userId, label: who?.email ?? null },
-    {
-      organization: scope.organization.slug,
-      team: current.name,
-    },
+    { organization: scope.organization.slug, team: current.name },
   );
   return { ok: true };
 }

@@ -7,6 +7,7 @@ import { searchableText } from "../../lib/schemas/text";
 import { db } from "../platform/db/client";
 import { isUniqueViolation } from "../platform/db/errors";
 import { decodeCursor, keysetPage } from "../platform/db/keyset";
+import { likePattern } from "../platform/db/like";
 import { repository } from "../platform/db/schema";
 import { recordAudit, type AuditActor } from "./audit";
 
@@ -15,8 +16,6 @@ export type RepositoryPage = { items: Repository[]; nextCursor: string | null };
 
 export const REPOSITORY_PAGE_SIZE = 20;
 
-/** `%`, `_` and `\` typed by a person are matched literally. */
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 /** A trigram phrase: the term as a substring, quotes doubled. */
 const ftsPhrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
 

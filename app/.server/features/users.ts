@@ -24,6 +24,7 @@ import { isAdmin } from "../platform/auth/permissions";
 import { db } from "../platform/db/client";
 import { isUniqueViolation } from "../platform/db/errors";
 import { decodeCursorValues, keysetPage } from "../platform/db/keyset";
+import { caseVariants, likePattern } from "../platform/db/like";
 import { user } from "../platform/db/schema";
 import { sendWelcomeEmail } from "../platform/email/welcome";
 import { getEnv } from "../platform/env";
@@ -208,26 +209,8 @@ function beyond(spec: SortSpec, key: SortKey, direction: "asc" | "desc", towards
 const orderOf = (spec: SortSpec, direction: "asc" | "desc") =>
   spec.columns.map((column) => (direction === "asc" ? asc(column) : desc(column)));
 
-/** `%`, `_` and `\` typed by a person are matched literally. */
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 /** A trigram phrase: the term as a substring, quotes doubled. */
 const ftsPhrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
-
-/**
- * SQLite's LIKE folds ASCII letters only: for a term with other letters ("é", "Øs") each spelling of them in either
- * case is tried, as long as there are at most `most` (Arabic letters have no case: one spelling). Null beyond that.
- */
-function caseVariants(term: string, most = Infinity): string[] | null {
-  let variants = [""];
-  for (const character of term) {
-    const cases = /\p{ASCII}/u.test(character)
-      ? [character]
-      : [...new Set([character, character.toLowerCase(), character.toUpperCase()])];
-    variants = variants.flatMap((variant) => cases.map((spelling) => variant + spelling));
-    if (variants.length > most) return null;
-  }
-  return variants;
-}
 
 const matchesAnywhere = (variants: string[]) =>
   or(

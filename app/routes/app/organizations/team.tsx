@@ -1,5 +1,4 @@
 // One team: its members (add, remove), its name (rename) and deleting it, each for the roles that may.
-import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
@@ -24,16 +23,13 @@ import {
 import { redirectWithToast } from "~/.server/web/toast";
 import { BackLink } from "~/components/layout/back-link";
 import { RoleBadge } from "~/components/organizations/role-badge";
-import { Alert } from "~/components/ui/alert";
+import { TeamNameForm } from "~/components/organizations/team-name-form";
 import { Button, buttonClassName } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { Field } from "~/components/ui/field";
 import { DialogLink } from "~/components/ui/responsive-dialog";
 import { authErrorKey } from "~/lib/auth-errors";
 import { pageTitle } from "~/lib/meta";
 import { teamMemberSchema, teamSchema } from "~/lib/schemas/organization";
-import { useSchemaForm } from "~/lib/use-schema-form";
-import { translateMessage } from "~/lib/validation";
 import type { Route } from "./+types/team";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.team.name);
@@ -112,10 +108,6 @@ export default function OrganizationTeam({ loaderData, actionData }: Route.Compo
   const navigation = useNavigation();
   const { team, members, candidates, can } = loaderData;
   const pendingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : undefined;
-  const [form, fields] = useSchemaForm(teamSchema, {
-    lastResult: actionData?.result,
-    defaultValue: { name: team.name },
-  });
   return (
     <div className="flex flex-col gap-6">
       <BackLink to={loaderData.teamsHref}>{t("organizations.teams.back")}</BackLink>
@@ -216,20 +208,12 @@ export default function OrganizationTeam({ loaderData, actionData }: Route.Compo
           <h3 id="rename-team" className="text-lg font-semibold">
             {t("organizations.teams.rename")}
           </h3>
-          <Form method="post" {...getFormProps(form)} className="flex max-w-xl flex-col gap-2">
-            <input type="hidden" name="intent" value="rename" />
-            {form.errors?.[0] ? <Alert tone="error">{translateMessage(t, form.errors[0])}</Alert> : null}
-            <Field
-              {...getInputProps(fields.name, { type: "text" })}
-              label={t("organizations.teams.name")}
-              autoComplete="off"
-              errors={fields.name.errors}
-              errorId={fields.name.errorId}
-            />
-            <div>
-              <Button pending={pendingIntent === "rename"}>{t("organizations.teams.rename")}</Button>
-            </div>
-          </Form>
+          <TeamNameForm
+            intent="rename"
+            result={actionData?.result}
+            defaultName={team.name}
+            submitLabel={t("organizations.teams.rename")}
+          />
         </section>
       ) : null}
     </div>

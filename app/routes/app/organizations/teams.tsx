@@ -1,8 +1,7 @@
 // An organization's teams: each with its number of members; create one, for roles that may.
-import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Link } from "react-router";
 
 import { createTeam, listTeams, organizationLimits } from "~/.server/features/organizations";
 import { readForm, unknownIntent } from "~/.server/web/http";
@@ -13,14 +12,10 @@ import {
   requireOrganizationPermission,
 } from "~/.server/web/organization-scope";
 import { redirectWithToast } from "~/.server/web/toast";
-import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/field";
+import { TeamNameForm } from "~/components/organizations/team-name-form";
 import { authErrorKey } from "~/lib/auth-errors";
 import { pageTitle } from "~/lib/meta";
 import { teamSchema } from "~/lib/schemas/organization";
-import { useSchemaForm } from "~/lib/use-schema-form";
-import { translateMessage } from "~/lib/validation";
 import type { Route } from "./+types/teams";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
@@ -59,8 +54,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function OrganizationTeams({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const [form, fields] = useSchemaForm(teamSchema, { lastResult: actionData?.result });
   return (
     <div className="flex flex-col gap-6">
       <ul
@@ -90,20 +83,7 @@ export default function OrganizationTeams({ loaderData, actionData }: Route.Comp
           <h2 id="create-team" className="text-lg font-semibold">
             {t("organizations.teams.create")}
           </h2>
-          <Form method="post" {...getFormProps(form)} className="flex max-w-xl flex-col gap-2">
-            <input type="hidden" name="intent" value="create" />
-            {form.errors?.[0] ? <Alert tone="error">{translateMessage(t, form.errors[0])}</Alert> : null}
-            <Field
-              {...getInputProps(fields.name, { type: "text" })}
-              label={t("organizations.teams.name")}
-              autoComplete="off"
-              errors={fields.name.errors}
-              errorId={fields.name.errorId}
-            />
-            <div>
-              <Button pending={navigation.state === "submitting"}>{t("organizations.teams.create")}</Button>
-            </div>
-          </Form>
+          <TeamNameForm intent="create" result={actionData?.result} submitLabel={t("organizations.teams.create")} />
         </section>
       ) : null}
     </div>
