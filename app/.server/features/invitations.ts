@@ -465,3 +465,16 @@ export async function declineInvitation(
   });
   return { ok: true, organization: checked.found.organization };
 }
+
+/**
+ * Whether an address has an invitation it can still accept. With sign-up closed, it is what lets someone who has no
+ * account yet sign in to accept it (app/.server/features/sign-in.ts).
+ */
+export async function hasPendingInvitation(email: string, now = new Date()): Promise<boolean> {
+  const [row] = await db
+    .select({ id: invitation.id })
+    .from(invitation)
+    .where(and(eq(invitation.email, email), eq(invitation.status, "pending"), gt(invitation.expiresAt, now)))
+    .limit(1);
+  return Boolean(row);
+}

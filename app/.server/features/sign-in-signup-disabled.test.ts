@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 
 import { codeBrowser, codePages, type CodeBrowser } from "../../../tests/support/code-browser";
 import { SmtpSink } from "../../../tests/support/smtp-sink";
-import { signInCode, user } from "../platform/db/schema";
+import { invitation, organization, signInCode, user } from "../platform/db/schema";
 
 const sink = await new SmtpSink().start();
 process.env.SMTP_URL = sink.url;
@@ -83,5 +83,35 @@ describe("signing in when sign-up is closed", () => {
     expect(known).toEqual(["invalid", "invalid", "exhausted", "exhausted"]);
     expect(unknown).toEqual(known);
     expect(await db.select().from(user).where(eq(user.email, "nobody@example.com"))).toEqual([]);
+  });
+
+  it("opens for an address with a pending invitation: a code, then an account that onboarding will name", async () => {
+    const [owner] = await db.select({ id: user.id }).from(user).where(eq(user.email, "admin@example.com"));
+    const [demo] = await db.select({ id: organization.id }).from(organization).limit(1);
+    await db.insert(invitation).values({
+      id: "invitation-for-newcomer",
+      organizationId: demo!.id,
+      email: "newcomer@example.com",
+      role: "member",
+      status: "pending",
+      expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+      inviterId: owner!.id,
+    });
+    const caller = visitor();
+    const since = Date.now();
+    expect(await send("newcomer@example.com", caller)).toMatchObject({ ok: true });
+    const code = await sink.waitForCode("newcomer@example.com", { since });
+    expect(await verify("newcomer@example.com", code, caller)).toMatchObject({
+      ok: true,
+      user: { email: "newcomer@example.com", name: "", onboardedAt: null },
+    });
+
+    // A cancelled invitation opens nothing.
+    await db.update(invitation).set({ status: "canceled" }).where(eq(invitation.id, "invitation-for-newcomer"));
+    await db.update(invitation).set({ email: "late@example.com" }).where(eq(invitation.id, "invitation-for-newcomer"));
+    await send("late@example.com", visitor());
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(sink.messagesTo("late@example.com")).toEqual([]);
+    expect(await db.select().from(user).where(eq(user.email, "late@example.com"))).toEqual([]);
   });
 });

@@ -15,12 +15,14 @@ import {
   type SessionUser,
 } from "../platform/auth/auth";
 import { db } from "../platform/db/client";
+import { isUniqueViolation } from "../platform/db/errors";
 import { session, signInCode, user } from "../platform/db/schema";
 import { sendSignInCodeEmail } from "../platform/email/sign-in-code";
 import { getEnv } from "../platform/env";
 import { logger } from "../platform/logger";
 import { consumeAll, consumeRateLimit, rateLimits, type RateLimitRule } from "../platform/security/rate-limit";
 import { recordAudit, type AuditActor } from "./audit";
+import { hasPendingInvitation } from "./invitations";
 import { getBan, type Ban } from "./user-admin";
 
 export type RateLimited = { ok: false; reason: "rate-limited"; retryAfterSeconds: number };
@@ -122,6 +124,9 @@ export async function sendSignInCode(
   const code = demo ? DEMO_CODE : String(randomInt(0, 1_000_000)).padStart(6, "0");
   const attemptId = randomBytes(18).toString("base64url");
   const [known] = await db.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1);
+  // With sign-up closed, an invitation opens it for its address. Asked for every address, known or not, so that the
+  // answer takes the same time either way.
+  const invited = !signUpEnabled && !demo && (await hasPendingInvitation(email));
   // This browser's previous code (a resend) ends; other browsers' codes for the same address are left alone.
   if (caller.previousAttemptId) await db.delete(signInCode).where(eq(signInCode.id, caller.previousAttemptId));
   await db.delete(signInCode).where(lt(signInCode.expiresAt, now));
@@ -131,7 +136,7 @@ export async function sendSignInCode(
     codeHash: codeHash(attemptId, code),
     expiresAt: now + SIGN_IN_CODE_MINUTES * 60_000,
   });
-  if (!demo && (known || signUpEnabled)) {
+  if (!demo && (known || signUpEnabled || invited)) {
     // Written after this answer has gone, not only not awaited: even building the e-mail took a known address's
     // answer over a millisecond longer than an unknown one's (`npm run bench:enumeration`).
     setTimeout(() => {
@@ -189,6 +194,19 @@ async function checkCode(
  * cookie has expired). A right code signs the person in through better-auth, which creates the account when sign-up
  * is open, refuses a banned user, and sets the session cookie. Every outcome goes to the audit trail.
  */
+/** The account of an invited newcomer, when sign-up is closed: made once (a concurrent sign-in may win the race). */
+async function createInvitedAccount(email: string) {
+  const [known] = await db.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1);
+  if (known || !(await hasPendingInvitation(email))) return;
+  try {
+    await (
+      await auth.$context
+    ).internalAdapter.createUser({ email, name: "", emailVerified: true }, { method: "email-otp" });
+  } catch (error) {
+    if (!isUniqueViolation(error, "user.email")) throw error;
+  }
+}
+
 export async function verifySignInCode(
   input: { email: string; code: string; attemptId: string | null },
   caller: Caller & { previousSessionToken?: string },
@@ -209,6 +227,9 @@ export async function verifySignInCode(
     await recordRefusedSignIn(by, email, checked === "invalid" ? "wrong-code" : checked);
     return { ok: false, reason: checked };
   }
+  // Sign-up is closed, but this address was invited to an organization: its account is made here, as better-auth
+  // makes one when sign-up is open (the onboarding page then asks the name).
+  if (!signUpEnabled) await createInvitedAccount(email);
   try {
     // Our code was right: better-auth's own one-time code is made and spent at once, server-side only, so the
     // session, the sign-up, the ban check and the cookies stay better-auth's.
