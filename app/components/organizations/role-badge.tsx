@@ -1,5 +1,7 @@
 import { useTranslation } from "react-i18next";
 
+import { roleNames } from "~/lib/schemas/organization";
+
 /** A member's role in an organization, in words (a stored list of roles shows each). */
 export function RoleBadge({ role }: { role: string }) {
   const { t } = useTranslation();
@@ -19,9 +21,7 @@ const ROLE_LABELS = {
 
 /** A stored role (possibly a comma-separated list) in words; an unknown role shows as stored. */
 export function roleLabel(t: (key: (typeof ROLE_LABELS)[keyof typeof ROLE_LABELS]) => string, role: string) {
-  return role
-    .split(",")
-    .map((name) => name.trim())
+  return roleNames(role)
     .map((name) => (Object.hasOwn(ROLE_LABELS, name) ? t(ROLE_LABELS[name as keyof typeof ROLE_LABELS]) : name))
     .join(", ");
 }

@@ -72,6 +72,12 @@ export function organizationSlug(value: { name: string; slug?: string | undefine
 /** What the feature module takes: the name, and the slug already settled. */
 export type OrganizationInput = { name: string; slug: string };
 
+/** The roles in a member's stored `role`: better-auth keeps a comma-separated list. */
+export const roleNames = (role: string): string[] => role.split(",").map((name) => name.trim());
+
+/** Whether a member's stored role makes them an owner. */
+export const isOwnerRole = (role: string): boolean => roleNames(role).includes("owner");
+
 /** The roles one can give inside an organization, in the order the forms offer them. */
 export const memberRoles = ["member", "admin", "owner"] as const;
 export type MemberRole = (typeof memberRoles)[number];

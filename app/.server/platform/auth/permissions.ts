@@ -6,6 +6,8 @@ import {
   defaultStatements as organizationStatements,
 } from "better-auth/plugins/organization/access";
 
+import { roleNames as organizationRoleNames } from "../../../lib/schemas/organization";
+
 const statements = {
   ...defaultStatements,
   account: ["read", "update"],
@@ -72,11 +74,8 @@ export type OrganizationPermissions = {
 
 /** Whether a member with `role` (in one organization) holds every listed permission there. */
 export function organizationRoleCan(role: string, permissions: OrganizationPermissions): boolean {
-  return role
-    .split(",")
-    .map((name) => name.trim())
-    .some((name) => {
-      const granted = organizationRoles[name as OrganizationRole];
-      return granted ? granted.authorize(permissions as never).success : false;
-    });
+  return organizationRoleNames(role).some((name) => {
+    const granted = organizationRoles[name as OrganizationRole];
+    return granted ? granted.authorize(permissions as never).success : false;
+  });
 }

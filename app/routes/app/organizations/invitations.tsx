@@ -29,7 +29,7 @@ import { authErrorKey } from "~/lib/auth-errors";
 import { retryAfterHeaders } from "~/lib/headers";
 import { defaultLanguage, formatDuration, isLanguage } from "~/lib/i18n";
 import { pageTitle } from "~/lib/meta";
-import { invitationSchema, memberRoles } from "~/lib/schemas/organization";
+import { invitationSchema, isOwnerRole, memberRoles } from "~/lib/schemas/organization";
 import { message } from "~/lib/validation";
 import type { Route } from "./+types/invitations";
 
@@ -43,12 +43,6 @@ const intents = {
 } satisfies Record<string, OrganizationPermissions>;
 type Intent = keyof typeof intents;
 
-const isOwner = (role: string) =>
-  role
-    .split(",")
-    .map((name) => name.trim())
-    .includes("owner");
-
 export async function loader({ context }: Route.LoaderArgs) {
   const scope = getOrganizationScope(context);
   const canInvite = organizationCan(scope, intents.invite);
@@ -61,7 +55,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     canInvite,
     canCancel: organizationCan(scope, intents.cancel),
     // Only an owner may make an owner (better-auth refuses it to anyone else, too).
-    roles: canInvite ? memberRoles.filter((role) => role !== "owner" || isOwner(scope.member.role)) : [],
+    roles: canInvite ? memberRoles.filter((role) => role !== "owner" || isOwnerRole(scope.member.role)) : [],
     language: isLanguage(language) ? language : defaultLanguage,
     limits: organizationLimits(),
   };

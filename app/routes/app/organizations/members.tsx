@@ -21,7 +21,7 @@ import { authErrorKey } from "~/lib/auth-errors";
 import { useFormat } from "~/lib/format";
 import { readListParams, toListData } from "~/lib/list-params";
 import { pageTitle } from "~/lib/meta";
-import { memberRoles, memberRoleSchema } from "~/lib/schemas/organization";
+import { isOwnerRole, memberRoles, memberRoleSchema } from "~/lib/schemas/organization";
 import type { Route } from "./+types/members";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const params = readListParams(url);
   const list = toListData(url, params, await listMembers(scope.organization.id, { cursor: params.cursor }));
-  const isOwner = scope.member.role.split(",").includes("owner");
+  const isOwner = isOwnerRole(scope.member.role);
   return {
     title: scope.organization.name,
     me: scope.member.id,
@@ -111,7 +111,7 @@ function MemberRow({
   const format = useFormat();
   const navigation = useNavigation();
   const name = member.name || member.email;
-  const targetIsOwner = member.role.split(",").includes("owner");
+  const targetIsOwner = isOwnerRole(member.role);
   // Only an owner gives or takes the owner role (better-auth's rule, checked again on the server).
   const mayChange = can.update && (isOwner || !targetIsOwner);
   const mayRemove = can.remove && member.id !== me && (isOwner || !targetIsOwner);
