@@ -55,6 +55,10 @@ let mail: SmtpSink;
 const cookies: Record<Who, string> = { visitor: "", user: "", admin: "" };
 let repositoryId = "";
 let adminId = "";
+/** The seeded organization (the admin owns it, the user is a member), one of its teams, and its pages' base. */
+let organizationId = "";
+let teamId = "";
+const organizationBase = "/app/organizations/groundwork-demo";
 let client = 0;
 
 test.beforeAll(async () => {
@@ -72,6 +76,12 @@ test.beforeAll(async () => {
   cookies.user = await signInOverHttp(server.url, mail, "user@example.com", { client: "198.18.1.2" });
   adminId = String(
     (await sql(server.databaseUrl, "select id from user where email = 'admin@example.com'")).rows[0]?.id,
+  );
+  organizationId = String(
+    (await sql(server.databaseUrl, "select id from organization where slug = 'groundwork-demo'")).rows[0]?.id,
+  );
+  teamId = String(
+    (await sql(server.databaseUrl, "select id from team where organization_id = ?", [organizationId])).rows[0]?.id,
   );
 });
 
@@ -114,6 +124,11 @@ const pages = (): Array<[path: string, params: string[], who: Who]> => [
   ["/manager/repositories/new", [], "admin"],
   [`/manager/repositories/${repositoryId}`, ["modal"], "admin"],
   [`/manager/repositories/${repositoryId}/update`, [], "admin"],
+  ["/app/organizations", ["lng"], "user"],
+  [`${organizationBase}/members`, ["cursor", "modal"], "admin"],
+  [`${organizationBase}/invitations`, ["modal"], "admin"],
+  ["/manager/organizations", ["searchTerm", "cursor"], "admin"],
+  [`/manager/organizations/${organizationId}`, ["members", "invitations", "modal"], "admin"],
 ];
 
 test("no query parameter of any page gives a 5xx", async () => {
@@ -139,6 +154,10 @@ test("no hostile path segment (an id, an unknown page in any area) gives a 5xx",
     ["/manager/", "admin"],
     ["/manager/users/", "admin"],
     ["/manager/repositories/", "admin"],
+    ["/app/organizations/", "user"],
+    [`${organizationBase}/teams/`, "admin"],
+    ["/invitations/", "user"],
+    ["/manager/organizations/", "admin"],
   ];
   for (const [prefix, who] of paths) {
     for (const [label, value] of inUrls) {
@@ -169,6 +188,23 @@ const forms = (): Array<[path: string, who: Who, fields: Record<string, string>]
     { name: "Repository 1", link: "example.com/1", description: "About 1" },
   ],
   [`/manager/repositories/${repositoryId}`, "admin", { intent: "delete-unknown" }],
+  ["/app/organizations", "user", { intent: "create", name: "Hostile Org", slug: "" }],
+  ["/app/active-organization", "user", { organizationId: "x", redirectTo: "/app" }],
+  [`${organizationBase}/members`, "admin", { intent: "change-role", memberId: "x", role: "member" }],
+  [`${organizationBase}/members`, "admin", { intent: "remove", memberId: "x" }],
+  [
+    `${organizationBase}/invitations`,
+    "admin",
+    { intent: "invite", email: "a@example.test", role: "member", language: "en" },
+  ],
+  [`${organizationBase}/invitations`, "admin", { intent: "cancel", invitationId: "x" }],
+  [`${organizationBase}/teams`, "admin", { intent: "create", name: "Hostile team" }],
+  [`${organizationBase}/teams/${teamId}`, "admin", { intent: "add-member", userId: "x" }],
+  [`${organizationBase}/teams/${teamId}`, "admin", { intent: "rename", name: "Core" }],
+  ["/invitations/x", "user", { intent: "accept" }],
+  [`/manager/organizations/${organizationId}`, "admin", { intent: "delete-unknown" }],
+  // Last: a hostile but valid name renames the organization (its slug, always valid here, stays).
+  [`${organizationBase}/settings`, "admin", { intent: "update", name: "Groundwork Demo", slug: "groundwork-demo" }],
 ];
 
 function post(path: string, who: Who, body: string, contentType = "application/x-www-form-urlencoded") {
