@@ -29,19 +29,9 @@ export function serveNodeFlags(): string[] {
   return scripts.serve?.match(/--max-[a-z-]+=\d+/g) ?? [];
 }
 
-/** Starts `server.js` with `npm run serve`'s node flags, or `nodeFlags`. */
-export async function startServer(
-  name: string,
-  env: Record<string, string>,
-  { nodeFlags = serveNodeFlags() } = {},
-): Promise<TestServer & { pid: number; exited: Promise<ServerExit> }> {
-  const port = await freePort();
-  const dir = resolve("tests/.tmp");
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, `e2e-${name}-${port}.db`);
-  for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
+/** Spawns `server.js` on `port` as a self-hoster runs it; `env` adds to or overrides the test defaults. */
+function spawnServer(port: number, databaseUrl: string, env: Record<string, string>, nodeFlags: string[]) {
   const url = `http://127.0.0.1:${port}`;
-  const databaseUrl = `file:${file}`;
   const logs: string[] = [];
   const child: ChildProcess = spawn(
     process.execPath,
@@ -67,6 +57,28 @@ export async function startServer(
   const ended = new Promise<ServerExit>((resolveExit) =>
     child.once("exit", (code, signal) => resolveExit({ code, signal })),
   );
+  return { url, logs, child, ended };
+}
+
+/**
+ * Starts `server.js` with `npm run serve`'s node flags, or `nodeFlags`. By default on a fresh database file of its
+ * own; with `databaseUrl`, on that database as it is (several servers on one database: tests/deploy/scale-out.spec.ts).
+ */
+export async function startServer(
+  name: string,
+  env: Record<string, string>,
+  { nodeFlags = serveNodeFlags(), databaseUrl: sharedDatabaseUrl }: { nodeFlags?: string[]; databaseUrl?: string } = {},
+): Promise<TestServer & { pid: number; exited: Promise<ServerExit> }> {
+  const port = await freePort();
+  let databaseUrl = sharedDatabaseUrl;
+  if (!databaseUrl) {
+    const dir = resolve("tests/.tmp");
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, `e2e-${name}-${port}.db`);
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
+    databaseUrl = `file:${file}`;
+  }
+  const { url, logs, child, ended } = spawnServer(port, databaseUrl, env, nodeFlags);
   const deadline = Date.now() + 20_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server ${name} exited:\n${logs.join("")}`);
@@ -92,4 +104,17 @@ export async function startServer(
       if (child.exitCode === null) child.kill("SIGKILL");
     },
   };
+}
+
+/** Runs `server.js` on `databaseUrl` until it exits by itself (a start-up that must fail), at most `timeoutMs`. */
+export async function runServerToExit(
+  databaseUrl: string,
+  env: Record<string, string>,
+  { timeoutMs = 60_000 } = {},
+): Promise<ServerExit & { logs: string }> {
+  const { logs, child, ended } = spawnServer(await freePort(), databaseUrl, env, serveNodeFlags());
+  const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+  const exit = await ended;
+  clearTimeout(timer);
+  return { ...exit, logs: logs.join("") };
 }

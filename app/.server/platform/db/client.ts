@@ -3,13 +3,13 @@ import { dirname } from "node:path";
 import { createClient, type Client } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 
-import { getEnv } from "../env";
+import { EnvError, getEnv } from "../env";
 import * as schema from "./schema";
 
 export type Database = LibSQLDatabase<typeof schema>;
 
 /** Opens a libSQL database: an embedded file (folder created, WAL, busy timeout) or a libSQL/Turso server. */
-function openDatabase(url: string, authToken?: string): { client: Client; db: Database } {
+export function openDatabase(url: string, authToken?: string): { client: Client; db: Database } {
   const isFile = url.startsWith("file:");
   if (isFile) mkdirSync(dirname(url.slice("file:".length).split("?")[0]!), { recursive: true });
   // An embedded file gets one connection: libSQL runs each statement synchronously anyway, and a single connection
@@ -25,8 +25,24 @@ function openDatabase(url: string, authToken?: string): { client: Client; db: Da
   return { client, db: drizzle(client, { schema }) };
 }
 
+/** A database URL fit for an error message: no query (libSQL takes `?authToken=`) and no user or password. */
+export function printableDatabaseUrl(url: string): string {
+  return url.split("?")[0]!.replace(/\/\/[^/@]*@/, "//");
+}
+
 const env = getEnv();
-const opened = openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
+/** The app's connection. A URL libSQL cannot use is a start-up error naming the variable (server.js prints it). */
+function openAppDatabase(): { client: Client; db: Database } {
+  try {
+    return openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new EnvError(
+      `Invalid environment variable DATABASE_URL: ${reason} (got "${printableDatabaseUrl(env.DATABASE_URL)}")`,
+    );
+  }
+}
+const opened = openAppDatabase();
 
 export const client = opened.client;
 export const db = opened.db;

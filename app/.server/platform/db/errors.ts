@@ -8,6 +8,13 @@ import { LibsqlError } from "@libsql/client";
 export function isUniqueViolation(error: unknown, columns: string): boolean {
   const cause = error instanceof Error && error.cause instanceof LibsqlError ? error.cause : error;
   if (!(cause instanceof LibsqlError)) return false;
-  const unique = cause.extendedCode === "SQLITE_CONSTRAINT_UNIQUE" || cause.rawCode === 2067;
+  // An embedded file gives the extended code; a libSQL server (sqld, Hrana) gives only SQLITE_CONSTRAINT, and says
+  // which constraint in the message.
+  const unique =
+    cause.extendedCode === "SQLITE_CONSTRAINT_UNIQUE" ||
+    cause.rawCode === 2067 ||
+    (cause.code === "SQLITE_CONSTRAINT" &&
+      cause.extendedCode === undefined &&
+      /UNIQUE constraint failed: /.test(cause.message));
   return unique && cause.message.endsWith(`: ${columns}`);
 }
