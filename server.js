@@ -44,7 +44,16 @@ try {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);
 }
-await prepareDatabase();
+try {
+  await prepareDatabase();
+} catch (error) {
+  // A refused token or an unreachable database (app/.server/platform/db/prepare.ts) is one line naming the variable.
+  if (error instanceof Error && error.name === "EnvError") {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
 
 const clientRoot = join(process.cwd(), "build", "client");
 const types = {
