@@ -11,6 +11,16 @@ export const rateLimitCounter = sqliteTable("rate_limit_counter", {
   windowStart: integer("window_start").notNull(),
 });
 
+/**
+ * Leases of app/.server/platform/exclusive.ts: a key held by one process at a time, so that a check and the change it
+ * guards ("the last owner?") take turns across every process on the database, not only within one.
+ */
+export const exclusiveLease = sqliteTable("exclusive_lease", {
+  key: text("key").primaryKey(),
+  holder: text("holder").notNull(),
+  expiresAt: integer("expires_at").notNull(),
+});
+
 /** The product's sample entity (docs/product.md). */
 export const repository = sqliteTable(
   "repository",

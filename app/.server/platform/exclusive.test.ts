@@ -1,0 +1,76 @@
+import { sql } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+
+import { openDatabase } from "./db/client";
+import { exclusiveRunner } from "./exclusive";
+
+// Two connections to the test's database file, each with its own runner: two server processes, as far as the lease
+// can tell (each runner's in-process queue knows nothing of the other's).
+const first = openDatabase(process.env.DATABASE_URL!);
+const second = openDatabase(process.env.DATABASE_URL!);
+afterAll(() => {
+  first.client.close();
+  second.client.close();
+});
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A read, a wait and a write of one counter: interleaved turns lose updates. */
+function checkThenWrite(state: { value: number; overlaps: number; inside: number }) {
+  return async () => {
+    state.inside += 1;
+    if (state.inside > 1) state.overlaps += 1;
+    const read = state.value;
+    await pause(5);
+    state.value = read + 1;
+    state.inside -= 1;
+  };
+}
+
+describe("runExclusive across processes", () => {
+  it("gives one turn at a time to two runners on one database", async () => {
+    const a = exclusiveRunner(first.db);
+    const b = exclusiveRunner(second.db);
+    const state = { value: 0, overlaps: 0, inside: 0 };
+    const work = checkThenWrite(state);
+    await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 ? a : b)("owners:x", work)));
+    expect(state).toEqual({ value: 12, overlaps: 0, inside: 0 });
+    const { rows } = await first.client.execute("select count(*) as n from exclusive_lease");
+    expect(Number(rows[0]!.n)).toBe(0); // every lease released
+  });
+
+  it("lets different keys run side by side", async () => {
+    const a = exclusiveRunner(first.db);
+    const b = exclusiveRunner(second.db);
+    let inside = 0;
+    let most = 0;
+    const work = async () => {
+      inside += 1;
+      most = Math.max(most, inside);
+      await pause(30);
+      inside -= 1;
+    };
+    await Promise.all([a("owners:one", work), b("owners:two", work)]);
+    expect(most).toBe(2);
+  });
+
+  it("releases the lease when the work fails, and takes over an expired one", async () => {
+    const a = exclusiveRunner(first.db);
+    await expect(
+      a("owners:failing", async () => {
+        throw new Error("refused");
+      }),
+    ).rejects.toThrow("refused");
+    // A holder that died with the lease: expired, so the next turn takes it.
+    await first.db.run(sql`insert into exclusive_lease (key, holder, expires_at) values ('owners:dead', 'gone', 1)`);
+    await expect(a("owners:dead", async () => "ran")).resolves.toBe("ran");
+  });
+
+  it("fails a turn that a live holder keeps past the wait", async () => {
+    const a = exclusiveRunner(first.db, { waitMs: 50 });
+    await first.db.run(
+      sql`insert into exclusive_lease (key, holder, expires_at) values ('owners:busy', 'other', ${Date.now() + 60_000})`,
+    );
+    await expect(a("owners:busy", async () => "ran")).rejects.toThrow(/still held/);
+  });
+});
