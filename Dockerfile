@@ -22,8 +22,7 @@ RUN node -e " \
       fs.writeFileSync('package.json', JSON.stringify(pkg)); \
     " @libsql/client @react-router/node nodemailer pino pino-pretty \
  && npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
- && rm -rf node_modules/@libsql/*-musl node_modules/@types \
- && npm cache clean --force
+ && rm -rf node_modules/@libsql/*-musl node_modules/@types
 
 # The build: every dependency (Vite, React Router's compiler, Tailwind…), then the sources. The package files come first
 # so that a change to the sources reuses the installed node_modules layer.

@@ -127,7 +127,7 @@ test("the image is lean: no build tool in node_modules; the image and app layer 
   expect(ownTotal, "the app's own layers stay under 60 MB").toBeLessThan(60 * MB);
 });
 
-test("it answers /healthz within seconds, its process running as the non-root user 1000", async () => {
+test("it answers /healthz within seconds and is healthy, its process running as the non-root user 1000", async () => {
   const started = await startContainer(`groundwork-test-a-${unique}`);
   current = started;
   console.log(`[image] from \`podman run\` to the first 200 of /healthz: ${(started.ms / 1000).toFixed(2)} s`);
@@ -136,6 +136,8 @@ test("it answers /healthz within seconds, its process running as the non-root us
   expect(status).toContain("server.js");
   expect(status).toMatch(/^Uid:\s+1000\s+1000\s+1000\s+1000$/m);
   expect(await podmanOk(["exec", current.name, "id", "-u"])).toBe("1000");
+  // The image's own HEALTHCHECK (what Docker and podman report as the container's health).
+  expect((await podman(["healthcheck", "run", current.name])).code).toBe(0);
 });
 
 test("sign-in works end to end, the code sent to the test's SMTP server", async () => {

@@ -41,7 +41,8 @@ export async function podmanOk(args: string[], options?: { timeoutMs?: number })
 export async function buildImage(tag: string): Promise<void> {
   const base = await run("bash", ["scripts/image-base.sh"]);
   if (base.code !== 0) throw new Error(`scripts/image-base.sh failed:\n${base.stdout}\n${base.stderr}`);
-  await podmanOk(["build", "--network=host", "--tag", tag, "."]);
+  // The docker format keeps the HEALTHCHECK, which the OCI format drops.
+  await podmanOk(["build", "--format", "docker", "--network=host", "--tag", tag, "."]);
 }
 
 export async function freePort(): Promise<number> {
