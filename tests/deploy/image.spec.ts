@@ -6,7 +6,8 @@
 import { connect, type Socket } from "node:net";
 import { expect, test } from "@playwright/test";
 
-import { buildImage, freePort, imageSize, layersOf, podman, podmanOk, waitForHealthy } from "../support/container";
+import { buildImage, imageSize, layersOf, podman, podmanOk, waitForHealthy } from "../support/container";
+import { freePort } from "../support/free-port";
 import { signInOverHttp } from "../support/http-sign-in";
 import { SmtpSink } from "../support/smtp-sink";
 

@@ -9,9 +9,10 @@ import { expect, test } from "@playwright/test";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 
 import { runServerToExit, startServer, type TestServer } from "../e2e/server";
+import { freePort } from "../support/free-port";
 import { signInOverHttp } from "../support/http-sign-in";
 import { SmtpSink } from "../support/smtp-sink";
-import { freePort, jwtKeys, signToken, startSqld } from "../support/sqld";
+import { jwtKeys, signToken, startSqld } from "../support/sqld";
 
 /** An empty database the app can be pointed at, and a direct connection to count its rows. */
 type Database = { url: string; env: Record<string, string>; client: Client; stop: () => Promise<void> };

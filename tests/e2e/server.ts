@@ -1,21 +1,11 @@
 // Starts the production build (server.js) on 127.0.0.1 with its own database file, as a self-hoster would run it.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { join, resolve } from "node:path";
 
-export type TestServer = { url: string; databaseUrl: string; logs: string[]; stop: () => Promise<void> };
+import { freePort } from "../support/free-port";
 
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolvePort(port));
-    });
-  });
-}
+export type TestServer = { url: string; databaseUrl: string; logs: string[]; stop: () => Promise<void> };
 
 /** The secret of every test server: tests sign session cookies with it (`sessionCookie` in fixtures.ts). */
 export const TEST_AUTH_SECRET = "e2e-secret-0123456789-0123456789-0123456789";

@@ -2,7 +2,8 @@
 // Always `--runtime runc` (crun cannot run here: cgroups in hybrid mode) and the host's network, so that a container
 // reaches the test's SMTP sink on 127.0.0.1 and the test reaches the container's port.
 import { spawn } from "node:child_process";
-import { createServer } from "node:net";
+
+import { freePort } from "./free-port";
 
 export type Run = { code: number; stdout: string; stderr: string };
 
@@ -43,17 +44,6 @@ export async function buildImage(tag: string): Promise<void> {
   if (base.code !== 0) throw new Error(`scripts/image-base.sh failed:\n${base.stdout}\n${base.stderr}`);
   // The docker format keeps the HEALTHCHECK, which the OCI format drops.
   await podmanOk(["build", "--format", "docker", "--network=host", "--tag", tag, "."]);
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolvePort(port));
-    });
-  });
 }
 
 /** Waits for GET `url`/healthz to answer 200; returns when it did, or throws after `timeoutMs`. */

