@@ -3,7 +3,11 @@
 // It prepares the database (migrations, seed) before it listens, and writes the client address the app trusts.
 // Before the app runs it refuses what a hostile client can send: a body over MAX_BODY_BYTES, a method we do
 // not serve, a Host that does not parse, a request that takes too long to arrive, and more requests in flight from
-// one client than MAX_REQUESTS_PER_CLIENT. A stop lets requests in flight finish, up to SHUTDOWN_DEADLINE_MS.
+// one client than MAX_REQUESTS_PER_CLIENT. A stop lets requests in flight finish, up to SHUTDOWN_DEADLINE_MS; a second
+// signal stops at once. It logs one line per request (ADR 021), and with WEB_CONCURRENCY > 1 runs that many server
+// processes under node:cluster (docs/architecture.md "Logs, processes and stopping").
+import cluster from "node:cluster";
+import { randomUUID } from "node:crypto";
 import { createReadStream, readdirSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import { extname, join, relative, sep } from "node:path";
@@ -17,42 +21,91 @@ const MAX_HEADER_BYTES = 16 * 1024;
 /** How long a stop waits for requests in flight before it closes every connection: under Docker's 10 s grace. */
 const SHUTDOWN_DEADLINE_MS = 8_000;
 const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST"]);
+/** A second stop signal this soon after the first is the same stop: npm forwards the terminal's SIGINT, which reached
+ * the server itself too, and the server processes of a cluster get the primary's SIGTERM besides the terminal's. */
+const SAME_STOP_MS = 1_000;
+/** How long a crashed server process's replacement waits at most: the wait doubles with each quick crash. */
+const RESTART_BACKOFF_MAX_MS = 30_000;
+/** A server process that lived this long was healthy: the next crash restarts it at once. */
+const HEALTHY_LIFETIME_MS = 10_000;
+/** Query parameters whose values are logged; every other value is a secret until shown otherwise (ADR 021). */
+const LOGGED_QUERY_VALUES = new Set(["index", "lng", "sort", "direction"]);
+/** An incoming X-Request-Id is kept when it is this short and safe; otherwise the request gets its own id. */
+const SAFE_REQUEST_ID = /^[\w.:-]{1,64}$/;
 
-let build;
-try {
-  build = await import("./build/server/index.js");
-} catch (error) {
-  // The bundle reads the environment as it loads (app/.server/platform/env.ts): a bad variable is one line, not a stack.
-  if (error instanceof Error && error.name === "EnvError") {
-    console.error(error.message);
-    process.exit(1);
+/**
+ * With WEB_CONCURRENCY above 1 this process is the primary of a cluster: it never loads the app (its memory would sit
+ * idle), and its first server process validates the environment and prepares the database (ADR 021).
+ */
+const primaryOfCluster = cluster.isPrimary && !["", "1"].includes((process.env.WEB_CONCURRENCY ?? "").trim());
+/** The process that migrates and seeds before listening: the single one, or the cluster's first. */
+const PREPARES_DATABASE = "GROUNDWORK_PREPARES_DATABASE";
+const preparesDatabase = cluster.isPrimary || process.env[PREPARES_DATABASE] === "1";
+
+async function loadBuild() {
+  try {
+    return await import("./build/server/index.js");
+  } catch (error) {
+    // The bundle reads the environment as it loads (app/.server/platform/env.ts): a bad variable is one line, not a
+    // stack.
+    if (error instanceof Error && error.name === "EnvError") {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
   }
-  throw error;
 }
-const { CLIENT_ADDRESS_HEADER, getEnv, prepareDatabase, rateLimitSubject, refusalHeaders, databaseClient } =
-  build.entry.module;
+
+const build = primaryOfCluster ? undefined : await loadBuild();
+const {
+  CLIENT_ADDRESS_HEADER,
+  getEnv,
+  prepareDatabase,
+  rateLimitSubject,
+  refusalHeaders,
+  databaseClient,
+  logger,
+  emailDeliveryWarning,
+} = build?.entry.module ?? {};
 // What this file takes from the build (app/entry.server.tsx): a build older than this file lacks some of it.
-if ([CLIENT_ADDRESS_HEADER, getEnv, prepareDatabase, rateLimitSubject, refusalHeaders].includes(undefined)) {
+if (
+  build &&
+  [
+    CLIENT_ADDRESS_HEADER,
+    getEnv,
+    prepareDatabase,
+    rateLimitSubject,
+    refusalHeaders,
+    logger,
+    emailDeliveryWarning,
+  ].includes(undefined)
+) {
   console.error("The build is older than server.js: run `npm run build` (or `npm start`, which builds first).");
   process.exit(1);
 }
 
 let env;
-try {
-  env = getEnv();
-} catch (error) {
-  console.error(error instanceof Error ? error.message : String(error));
-  process.exit(1);
-}
-try {
-  await prepareDatabase();
-} catch (error) {
-  // A refused token or an unreachable database (app/.server/platform/db/prepare.ts) is one line naming the variable.
-  if (error instanceof Error && error.name === "EnvError") {
-    console.error(error.message);
+if (build) {
+  try {
+    env = getEnv();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
     process.exit(1);
   }
-  throw error;
+  if (preparesDatabase) {
+    try {
+      await prepareDatabase();
+    } catch (error) {
+      // A refused token or an unreachable database (app/.server/platform/db/prepare.ts) is one line naming the variable.
+      if (error instanceof Error && error.name === "EnvError") {
+        console.error(error.message);
+        process.exit(1);
+      }
+      throw error;
+    }
+    const warning = emailDeliveryWarning(env);
+    if (warning) logger.warn(warning);
+  }
 }
 
 const clientRoot = join(process.cwd(), "build", "client");
@@ -107,10 +160,7 @@ function readStaticFiles() {
   }
   return files;
 }
-const staticFiles = readStaticFiles();
-if (staticFiles.size > 0 && ![...staticFiles.values()].some((entry) => entry.br || entry.gz)) {
-  console.warn("[warn] build/client has no precompressed files: build with `npm run build` to serve them compressed");
-}
+let staticFiles = new Map();
 
 /** Whether an Accept-Encoding header allows a coding: named with q > 0, or covered by `*` with q > 0. */
 function accepts(header, coding) {
@@ -182,8 +232,8 @@ function clientAddress(req) {
   return req.socket.remoteAddress ?? "unknown";
 }
 
-const handle = createRequestListener({ build, mode: "production" });
-const refusal = refusalHeaders({ https: env.https });
+const handle = build && createRequestListener({ build, mode: "production" });
+const refusal = env && refusalHeaders({ https: env.https });
 
 /** Answers with a short plain-text refusal and the usual security headers; the request never reaches the app. */
 function refuse(req, res, status, text, extraHeaders = {}) {
@@ -257,7 +307,50 @@ function admit(subject, res) {
 
 let stopping = false;
 
-async function respond(req, res) {
+/** The request's path as logged: the query's keys stay, their values are dropped but for LOGGED_QUERY_VALUES. */
+function loggedPath(url = "/") {
+  const mark = url.indexOf("?");
+  const path = mark === -1 ? url : url.slice(0, mark);
+  const shown = path.length > 512 ? `${path.slice(0, 512)}…` : path;
+  if (mark === -1) return shown;
+  const query = url
+    .slice(mark + 1)
+    .split("&")
+    .slice(0, 20)
+    .map((pair) => {
+      const equals = pair.indexOf("=");
+      const key = equals === -1 ? pair : pair.slice(0, equals);
+      if (!/^[A-Za-z_][\w.-]{0,31}$/.test(key)) return "[redacted]";
+      if (equals === -1 || LOGGED_QUERY_VALUES.has(key)) return pair.slice(0, 64);
+      return `${key}=[redacted]`;
+    });
+  return `${shown}?${query.join("&")}`;
+}
+
+/** Gives the request its id (X-Request-Id, both ways) and logs one line when its answer ends (ADR 021). */
+function trace(req, res) {
+  const started = performance.now();
+  const incoming = req.headers["x-request-id"];
+  const id = typeof incoming === "string" && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  req.headers["x-request-id"] = id; // read by handleError in app/entry.server.tsx
+  res.setHeader("X-Request-Id", id);
+  const line = { static: false };
+  res.once("close", () => {
+    const request = {
+      id,
+      method: req.method,
+      path: loggedPath(req.url),
+      status: res.statusCode,
+      durationMs: Math.round((performance.now() - started) * 10) / 10,
+    };
+    if (!res.writableFinished) request.aborted = true;
+    // Static files are many per page and say little: debug. Every other answer, refusals included: info.
+    logger[line.static ? "debug" : "info"]("request", { request });
+  });
+  return line;
+}
+
+async function respond(req, res, line) {
   if (stopping) res.setHeader("Connection", "close");
   if (!ALLOWED_METHODS.has(req.method))
     return refuse(req, res, 405, "Method Not Allowed", { Allow: "GET, HEAD, POST" });
@@ -265,7 +358,10 @@ async function respond(req, res) {
   if (!URL.canParse(`http://${req.headers.host ?? "localhost"}${req.url}`)) return refuse(req, res, 400, "Bad Request");
   if (hasControlCharacterInPath(req.url)) return refuse(req, res, 400, "Bad Request");
   if (declaredLength(req) > MAX_BODY_BYTES) return refuse(req, res, 413, "Payload Too Large");
-  if ((req.method === "GET" || req.method === "HEAD") && serveStatic(req, res)) return;
+  if ((req.method === "GET" || req.method === "HEAD") && serveStatic(req, res)) {
+    line.static = true;
+    return;
+  }
   const address = clientAddress(req);
   if (!admit(rateLimitSubject(address), res))
     return refuse(req, res, 503, "Service Unavailable", { "Retry-After": "1" });
@@ -289,62 +385,188 @@ async function respond(req, res) {
 }
 
 function onRequest(req, res) {
-  respond(req, res).catch((error) => {
-    console.error(error);
+  const line = trace(req, res);
+  respond(req, res, line).catch((error) => {
+    logger.error("request failed", { err: error, requestId: req.headers["x-request-id"] });
     if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain" });
     res.end("Internal Server Error");
   });
 }
 
-const requestTimeout = env.REQUEST_TIMEOUT_SECONDS * 1000;
-const server = createServer(
-  {
-    maxHeaderSize: MAX_HEADER_BYTES,
-    // The whole request, body included, must arrive within REQUEST_TIMEOUT_SECONDS, its headers within 10 s; both are
-    // checked every second. An idle keep-alive connection is closed after 5 s.
-    requestTimeout,
-    headersTimeout: Math.min(10_000, requestTimeout),
-    connectionsCheckingInterval: 1_000,
-    keepAliveTimeout: 5_000,
-  },
-  onRequest,
-);
-// A client that asks before sending its body (Expect: 100-continue) learns of a body over the limit before sending it.
-server.on("checkContinue", (req, res) => {
-  if (declaredLength(req) <= MAX_BODY_BYTES) res.writeContinue();
-  onRequest(req, res);
-});
+/** Runs `first` on the first SIGTERM or SIGINT and `again` on a later one that is not the same stop (SAME_STOP_MS). */
+function onStopSignals(first, again) {
+  let firstAt;
+  const handler = (signal) => {
+    if (firstAt === undefined) {
+      firstAt = Date.now();
+      first(signal);
+    } else if (Date.now() - firstAt >= SAME_STOP_MS) {
+      again(signal);
+    }
+  };
+  process.on("SIGTERM", handler);
+  process.on("SIGINT", handler);
+  return handler;
+}
 
-server.listen(env.PORT, env.HOST, () => {
-  console.log(`[info] Groundwork listening on ${env.APP_URL} (bound to ${env.HOST}:${env.PORT})`);
-});
+/** The exit code of a process ended by a signal, as a shell reports it. */
+const signalExitCode = (signal) => 128 + (signal === "SIGINT" ? 2 : 15);
 
-function exit() {
+function closeDatabase() {
   try {
     databaseClient?.close();
-  } finally {
-    process.exit(0);
+  } catch (error) {
+    logger.warn("the database did not close cleanly", { err: error });
   }
 }
 
-/**
- * Stops accepting, closes idle keep-alive connections, lets requests in flight finish, and after SHUTDOWN_DEADLINE_MS
- * closes every connection left (a client that stalls mid-request would otherwise hold the process forever: node:http
- * stops enforcing its request timeouts once the server is closing).
- */
-function stop(signal) {
-  // npm forwards the terminal's SIGINT as well: the first signal starts the stop, the deadline ends it.
-  if (stopping) return;
-  stopping = true;
-  console.log(`[info] ${signal}: finishing the requests in flight, then stopping`);
-  server.close(exit);
-  server.closeIdleConnections();
-  setInterval(() => server.closeIdleConnections(), 250);
-  setTimeout(() => {
-    console.warn(`[warn] requests still in flight after ${SHUTDOWN_DEADLINE_MS / 1000} s: closing their connections`);
-    server.closeAllConnections();
-    exit();
-  }, SHUTDOWN_DEADLINE_MS);
+function exit() {
+  closeDatabase();
+  process.exit(0);
 }
-process.on("SIGTERM", stop);
-process.on("SIGINT", stop);
+
+/** One server process: listens (on the cluster's shared port when it is a worker) and stops gracefully. */
+function runServer() {
+  staticFiles = readStaticFiles();
+  if (staticFiles.size > 0 && ![...staticFiles.values()].some((entry) => entry.br || entry.gz)) {
+    logger.warn("build/client has no precompressed files: build with `npm run build` to serve them compressed");
+  }
+  const requestTimeout = env.REQUEST_TIMEOUT_SECONDS * 1000;
+  const server = createServer(
+    {
+      maxHeaderSize: MAX_HEADER_BYTES,
+      // The whole request, body included, must arrive within REQUEST_TIMEOUT_SECONDS, its headers within 10 s; both
+      // are checked every second. An idle keep-alive connection is closed after 5 s.
+      requestTimeout,
+      headersTimeout: Math.min(10_000, requestTimeout),
+      connectionsCheckingInterval: 1_000,
+      keepAliveTimeout: 5_000,
+    },
+    onRequest,
+  );
+  // A client that asks before sending its body (Expect: 100-continue) learns of a body over the limit before sending
+  // it.
+  server.on("checkContinue", (req, res) => {
+    if (declaredLength(req) <= MAX_BODY_BYTES) res.writeContinue();
+    onRequest(req, res);
+  });
+
+  server.listen(env.PORT, env.HOST, () => {
+    if (preparesDatabase) logger.info(`Groundwork listening on ${env.APP_URL} (bound to ${env.HOST}:${env.PORT})`);
+    else logger.debug("server process listening");
+  });
+
+  /**
+   * Stops accepting, closes idle keep-alive connections, lets requests in flight finish, and after
+   * SHUTDOWN_DEADLINE_MS closes every connection left (a client that stalls mid-request would otherwise hold the
+   * process forever: node:http stops enforcing its request timeouts once the server is closing).
+   */
+  function stop(reason) {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${reason}: finishing the requests in flight, then stopping`);
+    server.close(exit);
+    server.closeIdleConnections();
+    setInterval(() => server.closeIdleConnections(), 250);
+    setTimeout(() => {
+      logger.warn(`requests still in flight after ${SHUTDOWN_DEADLINE_MS / 1000} s: closing their connections`);
+      server.closeAllConnections();
+      exit();
+    }, SHUTDOWN_DEADLINE_MS);
+  }
+
+  /** A second signal: the person (or supervisor) does not want to wait. */
+  function stopNow(signal) {
+    logger.warn(`${signal} again: stopping now, without waiting for the requests in flight`);
+    server.closeAllConnections();
+    closeDatabase();
+    process.exit(signalExitCode(signal));
+  }
+
+  onStopSignals(stop, stopNow);
+  // A server process whose primary went away (killed) gets no more connections: it stops too.
+  if (cluster.isWorker) process.once("disconnect", () => stop("the primary process ended"));
+}
+
+/**
+ * The primary's own log lines, in the app's format (app/.server/platform/logger.ts) from the same packages: the
+ * environment was validated by the first server process before these values are read.
+ */
+async function primaryLogger() {
+  const { default: pino } = await import("pino");
+  const level = process.env.LOG_LEVEL?.trim() || "info";
+  const options = { level, timestamp: pino.stdTimeFunctions.isoTime };
+  if (process.env.LOG_FORMAT?.trim() === "json") return pino(options, pino.destination({ dest: 1, sync: true }));
+  const { default: pretty } = await import("pino-pretty");
+  const text = { sync: true, colorize: Boolean(process.stdout.isTTY), translateTime: "SYS:yyyy-mm-dd HH:MM:ss.l" };
+  return pino(options, pretty({ ...text, ignore: "hostname", singleLine: true }));
+}
+
+/**
+ * The primary of WEB_CONCURRENCY server processes: forks them (they share the port; the first prepares the database
+ * before it listens, the others start once it does), replaces one that ends unasked, with a doubling wait after quick
+ * crashes, and on a signal stops them all and exits once they have.
+ */
+async function runPrimary() {
+  const started = new Map(); // live server process -> when it was forked
+  const restarts = new Set();
+  let count = 0; // known once the first server process has validated WEB_CONCURRENCY
+  let log;
+  let quickCrashes = 0;
+  let listening = 0;
+
+  const fork = (extra = {}) => started.set(cluster.fork(extra), Date.now());
+
+  cluster.on("listening", () => {
+    if (++listening === 1) {
+      count = Number(process.env.WEB_CONCURRENCY);
+      for (let index = 1; index < count; index++) fork();
+    }
+    if (listening === count) log.info(`${count} server processes listening`);
+  });
+  cluster.on("exit", (worker, code, signal) => {
+    const forkedAt = started.get(worker);
+    started.delete(worker);
+    if (stopping) {
+      if (started.size === 0) process.exit(0);
+      return;
+    }
+    // The first never listened: a bad environment or a database that cannot be prepared. It said why.
+    if (listening === 0) process.exit(code || 1);
+    quickCrashes = Date.now() - forkedAt < HEALTHY_LIFETIME_MS ? quickCrashes + 1 : 0;
+    const wait = quickCrashes === 0 ? 0 : Math.min(RESTART_BACKOFF_MAX_MS, 500 * 2 ** (quickCrashes - 1));
+    log.error(
+      `server process ${worker.process.pid} ended (${signal ?? `exit code ${code}`}): starting another in ${wait} ms`,
+    );
+    const timer = setTimeout(() => {
+      restarts.delete(timer);
+      fork();
+    }, wait);
+    restarts.add(timer);
+  });
+
+  onStopSignals(
+    (signal) => {
+      stopping = true;
+      for (const timer of restarts) clearTimeout(timer);
+      log.info(`${signal}: stopping the ${started.size} server processes`);
+      if (started.size === 0) process.exit(0);
+      for (const worker of started.keys()) worker.process.kill("SIGTERM");
+      // Each stops within SHUTDOWN_DEADLINE_MS; one that does not is ended.
+      setTimeout(() => {
+        for (const worker of started.keys()) worker.process.kill("SIGKILL");
+      }, SHUTDOWN_DEADLINE_MS + 2_000).unref();
+    },
+    (signal) => {
+      log.warn(`${signal} again: stopping the server processes now`);
+      for (const worker of started.keys()) worker.process.kill("SIGKILL");
+      process.exit(signalExitCode(signal));
+    },
+  );
+
+  log = await primaryLogger();
+  fork({ [PREPARES_DATABASE]: "1" });
+}
+
+if (primaryOfCluster) await runPrimary();
+else runServer();

@@ -3,8 +3,15 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type EntryContext,
+  type HandleErrorFunction,
+  type RouterContextProvider,
+} from "react-router";
 
+import { logger } from "./.server/platform/logger";
 import { getInstance } from "./.server/web/i18n";
 import { nonceContext } from "./.server/web/security-middleware";
 import { NonceProvider } from "./components/nonce";
@@ -12,10 +19,27 @@ import { NonceProvider } from "./components/nonce";
 export { prepareDatabase } from "./.server/platform/db/prepare";
 export { client as databaseClient } from "./.server/platform/db/client";
 export { getEnv } from "./.server/platform/env";
+export { emailDeliveryWarning } from "./.server/platform/email/transport";
+export { logger } from "./.server/platform/logger";
 export { CLIENT_ADDRESS_HEADER, rateLimitSubject } from "./.server/platform/security/client-address";
 export { refusalHeaders } from "./.server/platform/security/headers";
 
 export const streamTimeout = 5_000;
+
+/** The header server.js gives every request: its id, so that an error line names the request line it belongs to. */
+const REQUEST_ID_HEADER = "x-request-id";
+
+/**
+ * Every error of a loader, action or render, logged once with its stack (ADR 021). A request the client abandoned is
+ * not an error of ours, nor is a 4xx answer (a path or method no route serves): the request line shows its status.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  // A 5xx response React Router made from a thrown error keeps that error (untyped) in `error`.
+  const err = isRouteErrorResponse(error) ? ((error as { error?: unknown }).error ?? error) : error;
+  logger.error("request failed", { err, requestId: request.headers.get(REQUEST_ID_HEADER) ?? undefined });
+};
 
 export default function handleRequest(
   request: Request,
@@ -63,7 +87,12 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          // Before the shell, the error reaches React Router, whose handleError (above) logs it.
+          if (shellRendered)
+            logger.error("render failed after the shell was sent", {
+              err: error,
+              requestId: request.headers.get(REQUEST_ID_HEADER) ?? undefined,
+            });
         },
       },
     );

@@ -382,6 +382,69 @@ test.describe("stopping", () => {
     }
   });
 
+  /** A POST whose body is half sent: in flight until the rest comes. */
+  async function slowRequest(target: Server): Promise<Raw> {
+    const raw = await openRaw(target);
+    await write(raw, postHead(target, { "Content-Length": String(slowForm.length), "X-Forwarded-For": "192.0.2.78" }));
+    await write(raw, slowForm.slice(0, 10));
+    await new Promise((done) => setTimeout(done, 300));
+    return raw;
+  }
+  const slowForm = "intent=email&email=not-an-address";
+
+  test("a second signal stops at once, without waiting for the request in flight", async () => {
+    const stopping = await startServer("limits-stop-twice", {});
+    try {
+      const slow = await slowRequest(stopping);
+      process.kill(stopping.pid, "SIGTERM");
+      // The first signal was handled once new connections are refused; the second comes well after it, so it is not the
+      // same stop forwarded twice (server.js, SAME_STOP_MS).
+      let refused = false;
+      for (let attempt = 0; attempt < 100 && !refused; attempt++) {
+        try {
+          (await openRaw(stopping)).socket.destroy();
+          await new Promise((done) => setTimeout(done, 50));
+        } catch {
+          refused = true;
+        }
+      }
+      expect(refused).toBe(true);
+      await new Promise((done) => setTimeout(done, 1_500));
+      process.kill(stopping.pid, "SIGINT");
+      // It exits with the signal's code (130), not the 0 of a graceful stop at the deadline, and the slow request was
+      // never answered: the process did not wait for it.
+      const exit = await Promise.race([
+        stopping.exited,
+        new Promise((done) => setTimeout(() => done("still running"), 25_000)),
+      ]);
+      expect(exit).toEqual({ code: 130, signal: null });
+      expect(statusOf(slow.text())).toBe(0);
+      expect(await waitUntil(slow.isClosed, 5_000)).toBe(true);
+    } finally {
+      await stopping.stop();
+    }
+  });
+
+  test("SIGTERM and SIGINT together (npm forwarding the terminal's Ctrl-C) are one stop: the request in flight finishes", async () => {
+    const stopping = await startServer("limits-stop-forwarded", {});
+    try {
+      const slow = await slowRequest(stopping);
+      process.kill(stopping.pid, "SIGTERM");
+      process.kill(stopping.pid, "SIGINT");
+      await new Promise((done) => setTimeout(done, 300));
+      await write(slow, slowForm.slice(10));
+      expect(await waitUntil(() => statusOf(slow.text()) !== 0, 10_000)).toBe(true);
+      expect(statusOf(slow.text())).toBeLessThan(500);
+      const exit = await Promise.race([
+        stopping.exited,
+        new Promise((done) => setTimeout(() => done("still running"), 25_000)),
+      ]);
+      expect(exit).toEqual({ code: 0, signal: null });
+    } finally {
+      await stopping.stop();
+    }
+  });
+
   test("SIGTERM to `npm run serve` stops the server itself", async () => {
     const probe = await startServer("limits-npm-probe", {});
     const port = portOf(probe);

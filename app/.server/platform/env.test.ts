@@ -30,6 +30,8 @@ describe("environment", () => {
     expect(env.SEED).toBe(true);
     expect(env.githubEnabled).toBe(false);
     expect(env.AUTH_SECRET).toBe(secret);
+    expect(env.LOG_FORMAT).toBe("text");
+    expect(env.WEB_CONCURRENCY).toBe(1);
   });
 
   it.each([
@@ -43,6 +45,10 @@ describe("environment", () => {
     ["MAX_REQUESTS_PER_CLIENT", "-1"],
     ["MAX_REQUESTS_PER_CLIENT", "lots"],
     ["REQUEST_TIMEOUT_SECONDS", "0"],
+    ["LOG_FORMAT", "xml"],
+    ["WEB_CONCURRENCY", "0"],
+    ["WEB_CONCURRENCY", "65"],
+    ["WEB_CONCURRENCY", "two"],
   ])("refuses a bad %s with a one-line message naming it", (name, value) => {
     const error = envErrorOf({ [name]: value });
     expect(error.message).toContain(name);

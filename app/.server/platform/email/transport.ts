@@ -1,17 +1,46 @@
 import { createTransport, type Transporter } from "nodemailer";
 
-import { getEnv } from "../env";
+import { getEnv, type Env } from "../env";
 import { logger } from "../logger";
 
 export type Email = { to: string; subject: string; text: string; html: string };
 
 let transporter: Transporter | undefined;
 
-/** Sends over SMTP_URL when it is set; otherwise writes the e-mail to the server log (the embedded start). */
+/**
+ * How e-mail leaves this server: over SMTP_URL; without it, written to the log only for local development (APP_URL on
+ * localhost or a loopback address), never on a public origin, where the log would hand out every sign-in code
+ * (ADR 021).
+ */
+export function emailDelivery(env: Pick<Env, "SMTP_URL" | "APP_URL">): "smtp" | "log" | "none" {
+  if (env.SMTP_URL) return "smtp";
+  const { hostname } = new URL(env.APP_URL);
+  const local =
+    hostname === "localhost" ||
+    hostname.endsWith(".localhost") ||
+    /^127(\.\d{1,3}){3}$/.test(hostname) ||
+    hostname === "[::1]";
+  return local ? "log" : "none";
+}
+
+/** The start-up warning when e-mail cannot be delivered (server.js prints it once). */
+export function emailDeliveryWarning(env: Env = getEnv()): string | undefined {
+  if (emailDelivery(env) !== "none" || env.DEMO_MODE) return undefined;
+  return `SMTP_URL is not set and APP_URL (${env.APP_URL}) is not local: e-mails, sign-in codes included, are not sent and not logged. Set SMTP_URL.`;
+}
+
+/** Sends over SMTP_URL when it is set; otherwise see emailDelivery. */
 export async function sendEmail(email: Email): Promise<void> {
   const env = getEnv();
-  if (!env.SMTP_URL) {
-    logger.info(`e-mail to ${email.to}: ${email.subject}\n${email.text}`);
+  const delivery = emailDelivery(env);
+  if (delivery === "log") {
+    logger.info(
+      `e-mail to ${email.to} (development fallback: no SMTP_URL, so it is written here): ${email.subject}\n${email.text}`,
+    );
+    return;
+  }
+  if (delivery === "none") {
+    logger.warn("e-mail not sent: SMTP_URL is not set");
     return;
   }
   transporter ??= createTransport(env.SMTP_URL);
