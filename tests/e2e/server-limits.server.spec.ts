@@ -5,10 +5,11 @@
 import { spawn } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import { request } from "node:http";
-import { connect, createServer, type Socket } from "node:net";
+import { connect, type Socket } from "node:net";
 import { join, resolve } from "node:path";
 import { expect, test } from "@playwright/test";
 
+import { freePort } from "../support/free-port";
 import { serveNodeFlags, startServer } from "./server";
 
 type Server = Awaited<ReturnType<typeof startServer>>;
@@ -34,14 +35,6 @@ test.afterAll(async () => {
 });
 
 const portOf = (target: Server) => Number(new URL(target.url).port);
-
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, "127.0.0.1");
-  await new Promise((done) => probe.once("listening", done));
-  const { port } = probe.address() as { port: number };
-  await new Promise((done) => probe.close(done));
-  return port;
-}
 
 /** A raw connection that records what comes back and when the server closes it. */
 type Raw = { socket: Socket; text: () => string; closed: Promise<void>; isClosed: () => boolean };

@@ -3,8 +3,6 @@
 // reaches the test's SMTP sink on 127.0.0.1 and the test reaches the container's port.
 import { spawn } from "node:child_process";
 
-import { freePort } from "./free-port";
-
 export type Run = { code: number; stdout: string; stderr: string };
 
 /** Runs a command to its end and returns its exit code and output; never throws on a non-zero exit. */
