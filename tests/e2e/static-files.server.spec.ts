@@ -169,3 +169,37 @@ test("pages still render, and files outside /assets/ are cached for an hour", as
   expect(favicon.headers["cache-control"]).toBe("public, max-age=3600");
   expect(favicon.body.equals(readFileSync(join(client, "favicon.svg")))).toBe(true);
 });
+
+test("the icons, the web app manifest and robots.txt answer, and every page links them", async () => {
+  const ico = await get("/favicon.ico");
+  expect(ico.status).toBe(200);
+  expect(ico.headers["content-type"]).toBe("image/x-icon");
+  expect([...ico.body.subarray(0, 4)]).toEqual([0, 0, 1, 0]); // an ICO file's header: reserved 0, type 1 (icon)
+
+  const robots = await get("/robots.txt");
+  expect(robots.status).toBe(200);
+  expect(robots.headers["content-type"]).toBe("text/plain; charset=utf-8");
+  for (const area of ["/app", "/manager", "/api"]) expect(robots.body.toString()).toContain(`Disallow: ${area}`);
+
+  const manifestAnswer = await get("/manifest.webmanifest");
+  expect(manifestAnswer.status).toBe(200);
+  expect(manifestAnswer.headers["content-type"]).toBe("application/manifest+json");
+  const manifest = JSON.parse(manifestAnswer.body.toString()) as {
+    name: string;
+    start_url: string;
+    icons: { src: string; type: string }[];
+  };
+  expect(manifest.name).toBe("Groundwork");
+  expect(manifest.start_url).toBe("/app");
+  expect(manifest.icons.length).toBeGreaterThanOrEqual(3);
+  for (const icon of manifest.icons) {
+    const answer = await get(icon.src);
+    expect(answer.status, icon.src).toBe(200);
+    expect(answer.headers["content-type"], icon.src).toBe(icon.type);
+  }
+
+  const login = (await get("/login")).body.toString();
+  const linked = [...login.matchAll(/<link [^>]*rel="(icon|apple-touch-icon|manifest)"[^>]*href="([^"]+)"/g)];
+  expect(linked.map((match) => match[1]).sort()).toEqual(["apple-touch-icon", "icon", "icon", "manifest"]);
+  for (const [, , href] of linked) expect((await get(href!)).status, href).toBe(200);
+});
