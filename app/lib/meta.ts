@@ -9,17 +9,13 @@ function titleWithEnvironment(title: string, environment: EnvironmentBanner, suf
   return `${prefix ? `${prefix} ` : ""}${title} | ${suffix}`;
 }
 
-/** For a route's `meta`: the title from its loader data, prefixed with the environment from the root loader. */
+/**
+ * For a route's `meta`: the title from its loader data, prefixed with the environment from the root loader. Without
+ * loader data the loader threw, and the error page renders its own `<title>`: a second one here would win the tab.
+ */
 export function pageTitle(matches: readonly MatchLike[], title: string | undefined) {
+  if (title === undefined) return [];
   const root = matches.find((match) => match?.id === "root")?.loaderData as
     { environment: EnvironmentBanner; productName: string } | undefined;
-  return [
-    {
-      title: titleWithEnvironment(
-        title ?? root?.productName ?? PRODUCT.name,
-        root?.environment ?? null,
-        root?.productName,
-      ),
-    },
-  ];
+  return [{ title: titleWithEnvironment(title, root?.environment ?? null, root?.productName) }];
 }

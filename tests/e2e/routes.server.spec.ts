@@ -118,6 +118,22 @@ test("every action refuses whoever may not post it, and changes nothing", async 
   ).toBe("libsql");
 });
 
+test("a 404 thrown by a loader has one <title>, the error page's", async () => {
+  for (const [who, path] of [
+    ["user", "/app/repositories/does-not-exist"],
+    ["admin", "/manager/repositories/does-not-exist"],
+    ["admin", "/manager/users/does-not-exist"],
+    ["visitor", "/does-not-exist"],
+  ] as const) {
+    const answer = await request(who, path);
+    expect(answer.status, path).toBe(404);
+    const titles = [...(await answer.text()).matchAll(/<title>([^<]*)<\/title>/g)].map((match) => match[1]);
+    expect(titles, path).toHaveLength(1);
+    expect(titles[0], path).not.toContain("Groundwork | Groundwork");
+    expect(titles[0], path).toMatch(/ \| Groundwork$/);
+  }
+});
+
 test("an unknown id is the area's 404, for pages and actions alike", async () => {
   await expectStatus(await request("user", "/app/repositories/does-not-exist"), 404, "app detail");
   await expectStatus(await request("admin", "/manager/repositories/does-not-exist"), 404, "manager detail");
