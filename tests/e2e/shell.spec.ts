@@ -125,6 +125,26 @@ test.describe("page frame", () => {
     await expect(page).toHaveURL(/\/manager\/dashboard$/);
   });
 
+  test("on a phone, the menu's summary says Open menu when closed and Close menu when open", async ({
+    page,
+    mail,
+    app,
+  }, testInfo) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await signInWithRole(page, mail, app, testInfo, "user");
+    await page.goto("/app/repositories");
+    const menu = page.locator("details", { has: page.locator("summary") }).filter({ hasText: "Open menu" });
+    const summary = menu.locator("summary");
+    await expect(summary).toHaveAccessibleName("Open menu");
+    await expect(summary).toBeVisible();
+    await summary.click();
+    await expect(summary).toHaveAccessibleName("Close menu");
+    await expect(menu.getByRole("link", { name: "Repositories" })).toBeVisible();
+    await summary.click();
+    await expect(summary).toHaveAccessibleName("Open menu");
+    await expect(menu.getByRole("link", { name: "Repositories" })).toBeHidden();
+  });
+
   test("an error boundary offers Try again, which reloads the data", async ({ page, mail, app }, testInfo) => {
     await signIn(page, mail, uniqueEmail(testInfo, "retry"));
     await sql(app.databaseUrl, "alter table repository rename to repository_away");

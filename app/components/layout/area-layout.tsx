@@ -66,9 +66,11 @@ export function AreaLayout({
             <span className="hidden text-zinc-700 sm:inline dark:text-zinc-300">{userName}</span>
             <SignOutButton />
           </div>
-          <details className="w-full md:hidden">
+          <details className="group w-full md:hidden">
             <summary className="cursor-pointer rounded-md px-3 py-2 text-sm font-medium hover:bg-zinc-50 dark:hover:bg-zinc-900">
-              {t("common.openMenu")}
+              {/* The summary says what it does next, JavaScript or not: the hidden one is not read out either. */}
+              <span className="group-open:hidden">{t("common.openMenu")}</span>
+              <span className="hidden group-open:inline">{t("common.closeMenu")}</span>
             </summary>
             <nav aria-label={t("common.mainNavigation")}>
               <ul className="mt-2 flex flex-col gap-1">

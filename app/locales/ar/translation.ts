@@ -16,6 +16,7 @@ const ar = {
     skipToContent: "الانتقال إلى المحتوى",
     mainNavigation: "التنقل الرئيسي",
     openMenu: "فتح القائمة",
+    closeMenu: "إغلاق القائمة",
     notifications: "الإشعارات",
   },
   theme: {

@@ -17,6 +17,7 @@ const en = {
     skipToContent: "Skip to content",
     mainNavigation: "Main navigation",
     openMenu: "Open menu",
+    closeMenu: "Close menu",
     notifications: "Notifications",
   },
   theme: {

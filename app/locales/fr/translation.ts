@@ -16,6 +16,7 @@ const fr = {
     skipToContent: "Aller au contenu",
     mainNavigation: "Navigation principale",
     openMenu: "Ouvrir le menu",
+    closeMenu: "Fermer le menu",
     notifications: "Notifications",
   },
   theme: {

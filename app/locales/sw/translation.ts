@@ -16,6 +16,7 @@ const sw = {
     skipToContent: "Ruka hadi maudhui",
     mainNavigation: "Urambazaji mkuu",
     openMenu: "Fungua menyu",
+    closeMenu: "Funga menyu",
     notifications: "Arifa",
   },
   theme: {
