@@ -1,9 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Link, useRouteLoaderData } from "react-router";
 
+import { useHydrated } from "~/lib/use-hydrated";
 import { buttonClassName } from "./ui/button";
 
-/** The 403/404/500 page: the message, "Go back" (browser history) and "Go home". Works without JavaScript. */
+/** The 403/404/500 page: the message, "Go back" (when a page of ours led here) and "Go home". Works without JavaScript. */
 export function ErrorPage({
   status,
   title,
@@ -18,7 +19,9 @@ export function ErrorPage({
   action?: React.ReactNode;
 }) {
   const { t } = useTranslation();
-  const backHref = useRouteLoaderData<{ referrer?: string }>("root")?.referrer ?? "/";
+  const referrer = useRouteLoaderData<{ referrer?: string }>("root")?.referrer;
+  // With JavaScript, the browser's history knows where "back" is even after client-side navigations.
+  const hasHistory = useHydrated() && history.length > 1;
   return (
     <div className="mx-auto flex min-h-[60dvh] max-w-lg flex-col items-center justify-center gap-4 px-6 py-16 text-center">
       <title>{`${title} | Groundwork`}</title>
@@ -26,18 +29,21 @@ export function ErrorPage({
       <h1 className="text-2xl font-semibold">{message}</h1>
       <div className="flex flex-wrap justify-center gap-3">
         {action}
-        {/* Without JavaScript, a link to the page that led here stands in for history.back(). */}
-        <a
-          href={backHref}
-          className={buttonClassName("secondary")}
-          onClick={(event) => {
-            if (history.length < 2) return;
-            event.preventDefault();
-            history.back();
-          }}
-        >
-          {t("errors.goBack")}
-        </a>
+        {/* A link to the page of ours that led here, history.back() with JavaScript. Without either (a typed or
+            outside link, no JavaScript) there is no "back" of ours: "Go home" alone. */}
+        {referrer || hasHistory ? (
+          <a
+            href={referrer ?? "/"}
+            className={buttonClassName("secondary")}
+            onClick={(event) => {
+              if (history.length < 2) return;
+              event.preventDefault();
+              history.back();
+            }}
+          >
+            {t("errors.goBack")}
+          </a>
+        ) : null}
         <Link to="/" className={buttonClassName("primary")}>
           {t("errors.goHome")}
         </Link>

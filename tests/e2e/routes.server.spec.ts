@@ -134,6 +134,20 @@ test("a 404 thrown by a loader has one <title>, the error page's", async () => {
   }
 });
 
+test("an error page offers Go back only when a page of ours led to it, linking to that page", async () => {
+  const typed = await (await request("visitor", "/does-not-exist")).text();
+  expect(typed).toContain("Go home");
+  expect(typed).not.toContain("Go back");
+  const followed = await (
+    await fetch(`${server.url}/does-not-exist`, { headers: { Referer: `${server.url}/login?lng=en` } })
+  ).text();
+  expect(followed).toMatch(/<a href="\/login\?lng=en"[^>]*>Go back<\/a>/);
+  const outside = await (
+    await fetch(`${server.url}/does-not-exist`, { headers: { Referer: "https://elsewhere.example/page" } })
+  ).text();
+  expect(outside).not.toContain("Go back");
+});
+
 test("an unknown id is the area's 404, for pages and actions alike", async () => {
   await expectStatus(await request("user", "/app/repositories/does-not-exist"), 404, "app detail");
   await expectStatus(await request("admin", "/manager/repositories/does-not-exist"), 404, "manager detail");
