@@ -1,13 +1,11 @@
 // Several server processes on one host (WEB_CONCURRENCY, server.js, ADR 021): requests are answered by more than one
 // process, one killed is replaced (connections it held, or was being handed as it died, are lost with it), SIGTERM to the primary stops them all and it exits 0, and a bad count stops start-up
 // with one line. The processes are told apart by the pid of their request lines (LOG_FORMAT=json).
-import { spawn } from "node:child_process";
 import { request } from "node:http";
-import { createServer } from "node:net";
 import { resolve } from "node:path";
 import { expect, test } from "@playwright/test";
 
-import { startServer } from "./server";
+import { runServerToExit, startServer } from "./server";
 
 type Server = Awaited<ReturnType<typeof startServer>>;
 type LogLine = { level: number; pid: number; msg: string; request?: { id: string } };
@@ -111,30 +109,8 @@ test("WEB_CONCURRENCY=2: two processes answer, a killed one is replaced, SIGTERM
 });
 
 test("WEB_CONCURRENCY=0 stops start-up with one line naming it", async () => {
-  const probe = createServer().listen(0, "127.0.0.1");
-  await new Promise((done) => probe.once("listening", done));
-  const { port } = probe.address() as { port: number };
-  await new Promise((done) => probe.close(done));
-  const child = spawn(process.execPath, ["server.js"], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATABASE_URL: `file:${resolve("tests/.tmp/processes-config-error.db")}`,
-      AUTH_SECRET: "e2e-secret-0123456789-0123456789-0123456789",
-      WEB_CONCURRENCY: "0",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const code = await Promise.race([
-    new Promise<number | null>((done) => child.once("exit", (exitCode) => done(exitCode))),
-    new Promise<string>((done) => setTimeout(() => done("still running"), 15_000)),
-  ]);
-  child.kill("SIGKILL");
+  const databaseUrl = `file:${resolve("tests/.tmp/processes-config-error.db")}`;
+  const { code, logs: output } = await runServerToExit(databaseUrl, { WEB_CONCURRENCY: "0" });
   expect(code).toBe(1);
   const lines = output.trim().split("\n");
   expect(lines).toHaveLength(1);

@@ -9,8 +9,7 @@ import { connect, type Socket } from "node:net";
 import { join, resolve } from "node:path";
 import { expect, test } from "@playwright/test";
 
-import { freePort } from "../support/free-port";
-import { serveNodeFlags, startServer } from "./server";
+import { runServerToExit, serveNodeFlags, startServer } from "./server";
 
 type Server = Awaited<ReturnType<typeof startServer>>;
 
@@ -494,28 +493,8 @@ test.describe("configuration errors", () => {
     ["DATABASE_URL", "file:"],
   ] as const) {
     test(`${name}=${value} stops the server with one line naming ${name}`, async () => {
-      const directory = resolve("tests/.tmp");
-      const databaseUrl = `file:${join(directory, "config-error.db")}`;
-      const child = spawn(process.execPath, ["server.js"], {
-        env: {
-          PATH: process.env.PATH ?? "",
-          NODE_ENV: "production",
-          HOST: "127.0.0.1",
-          PORT: String(await freePort()),
-          DATABASE_URL: databaseUrl,
-          AUTH_SECRET: "e2e-secret-0123456789-0123456789-0123456789",
-          [name]: value,
-        },
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      let output = "";
-      child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-      child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-      const code = await Promise.race([
-        new Promise<number | null>((done) => child.once("exit", (exitCode) => done(exitCode))),
-        new Promise<string>((done) => setTimeout(() => done("still running"), 15_000)),
-      ]);
-      child.kill("SIGKILL");
+      const databaseUrl = `file:${join(resolve("tests/.tmp"), "config-error.db")}`;
+      const { code, logs: output } = await runServerToExit(databaseUrl, { [name]: value });
       rmSync(databaseUrl.slice("file:".length), { force: true });
       expect(code).toBe(1);
       const lines = output.trim().split("\n");
