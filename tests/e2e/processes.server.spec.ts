@@ -20,13 +20,15 @@ const linesOf = (server: Server): LogLine[] =>
 /** A GET on a connection of its own (no keep-alive), so that the primary hands each to the next server process. */
 function get(server: Server, path = "/healthz"): Promise<{ status: number; id: string }> {
   return new Promise((done, fail) => {
-    const outgoing = request(`${server.url}${path}`, { agent: false, timeout: 10_000 }, (response) => {
+    const outgoing = request(`${server.url}${path}`, { agent: false, timeout: 60_000 }, (response) => {
       response.resume();
       response.on("end", () =>
         done({ status: response.statusCode ?? 0, id: String(response.headers["x-request-id"] ?? "") }),
       );
     });
-    outgoing.on("timeout", () => outgoing.destroy(new Error(`GET ${path}: no answer within 10 s`)));
+    outgoing.on("timeout", () =>
+      outgoing.destroy(new Error(`GET ${path}: no answer within 60 s (a hung server, not a slow one)`)),
+    );
     outgoing.on("error", fail);
     outgoing.end();
   });
