@@ -13,7 +13,8 @@ function chromiumPath(): string {
   return "/usr/bin/chromium";
 }
 
-const launchOptions = {
+/** Shared with tests/screenshots/playwright.config.ts. */
+export const launchOptions = {
   executablePath: chromiumPath(),
   args: [
     "--no-sandbox",

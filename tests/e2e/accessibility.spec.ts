@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 
+import { arrangeOrganization } from "./arrange";
 import { enterCode, expect, requestCode, signInWithRole, sql, test, uniqueEmail } from "./fixtures";
 
 // axe-core on every page of the app, in light and dark, in English and Arabic: no serious or critical violation.
@@ -112,43 +113,6 @@ for (const [name, paths] of Object.entries(areas)) {
     for (const path of paths(ids)) problems.push(...(await audit(page, path)));
     expect(problems).toEqual([]);
   });
-}
-
-/** An organization owned by the signed-in user, with another member and a team: the ids its pages need. */
-async function arrangeOrganization(app: { databaseUrl: string }, email: string, label: string) {
-  const [me] = (await sql(app.databaseUrl, "select id from user where email = ?", [email])).rows;
-  const [other] = (await sql(app.databaseUrl, "select id from user where email = 'user@example.com'")).rows;
-  const [organizationId, teamId, otherMemberId] = [randomUUID(), randomUUID(), randomUUID()];
-  const slug = `a11y-${label}-${Math.random().toString(36).slice(2, 8)}`;
-  const now = Date.now();
-  await sql(app.databaseUrl, "insert into organization (id, name, slug, created_at) values (?, ?, ?, ?)", [
-    organizationId,
-    "Accessible Org",
-    slug,
-    now,
-  ]);
-  for (const [id, userId, role] of [
-    [randomUUID(), String(me!.id), "owner"],
-    [otherMemberId, String(other!.id), "member"],
-  ])
-    await sql(
-      app.databaseUrl,
-      "insert into member (id, organization_id, user_id, role, created_at) values (?, ?, ?, ?, ?)",
-      [id!, organizationId, userId!, role!, now],
-    );
-  await sql(app.databaseUrl, "insert into team (id, name, organization_id, created_at) values (?, ?, ?, ?)", [
-    teamId,
-    "Core",
-    organizationId,
-    now,
-  ]);
-  const invitationId = randomUUID();
-  await sql(
-    app.databaseUrl,
-    "insert into invitation (id, organization_id, email, role, status, expires_at, created_at, inviter_id, language) values (?, ?, ?, 'member', 'pending', ?, ?, ?, 'en')",
-    [invitationId, organizationId, `invitee-${label}@example.test`, now + 24 * 60 * 60 * 1000, now, String(me!.id)],
-  );
-  return { base: `/app/organizations/${slug}`, teamId, otherMemberId, invitationId };
 }
 
 type Arranged = Awaited<ReturnType<typeof arrangeOrganization>>;
