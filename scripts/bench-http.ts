@@ -1,0 +1,263 @@
+// `npm run bench:http`: pages per second of the production server, against a bare `node:http` server that sends a
+// fixed page of the same size, measured in the same run so that the budgets hold on another machine (they are ratios
+// to that baseline). Targets: GET /login, a signed-in list page on the default seed, the same list over 100 000 rows,
+// with and without a search term. Each round loads every target in turn (order rotating), BENCH_CONNECTIONS keep-alive
+// connections for BENCH_SECONDS after a warm-up; figures are the medians of the rounds. It also times the cold start
+// to the first 200, and samples each server's resident memory under load. Load comes from this process (autocannon),
+// to 127.0.0.1 only. Needs a build (`npm run build`). Exits non-zero when a figure misses its budget or a server errs.
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import autocannon from "autocannon";
+
+import { serveNodeFlags, startServer, TEST_AUTH_SECRET } from "../tests/e2e/server";
+import { freePort } from "../tests/support/free-port";
+import { signInOverHttp } from "../tests/support/http-sign-in";
+import { SmtpSink } from "../tests/support/smtp-sink";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const WARM_UP_SECONDS = 1;
+const LIST_ROWS = 100_000;
+const SEARCH_TERM = "delta";
+/** The goals, set from one run of the bare baseline on the reference machine (23,250 requests/s, p99 2 ms, 108 ms
+ * cold start): ratios of the baseline measured in this run. Memory is an absolute budget (README, Scripts). */
+const BUDGET = {
+  loginRate: 1300 / 23_250,
+  loginP99: 30 / 2,
+  listRate: 600 / 23_250,
+  searchRateOfList: 0.5,
+  searchP99: 100 / 2,
+  coldStart: 400 / 108,
+  memoryMb: 150,
+};
+
+type Target = { name: string; url: string; cookie?: string; pid: () => number };
+type Sample = { rate: number; p50: number; p99: number; errors: number; rssMb: number };
+
+function rssMb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** Loads one target, each connection a client of its own (the per-client cap of server.js stays out of it). */
+async function load(target: Target, seconds: number): Promise<Sample> {
+  let connection = 0;
+  let peak = 0;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(target.pid()))), 100);
+  const result = await autocannon({
+    url: target.url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: target.cookie ? { cookie: target.cookie } : {},
+    setupClient: (client) => {
+      const address = `198.18.7.${++connection % 250}`;
+      client.setHeaders({ "x-forwarded-for": address, ...(target.cookie ? { cookie: target.cookie } : {}) });
+    },
+  });
+  clearInterval(sampler);
+  return {
+    rate: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    rssMb: peak,
+  };
+}
+
+/** A fixed page over bare node:http, the same bytes and content type as the login page. */
+function startBaseline(body: Buffer, port: number) {
+  const source = `
+    const body = Buffer.from(process.env.BODY, "base64");
+    require("node:http").createServer((request, response) => {
+      response.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": body.length });
+      response.end(body);
+    }).listen(${port}, "127.0.0.1");`;
+  return spawn(process.execPath, ["-e", source], {
+    env: { PATH: process.env.PATH ?? "", BODY: body.toString("base64") },
+    stdio: "ignore",
+  });
+}
+
+/** Milliseconds from spawning `command` to the first 200 of `url`, polling every 5 ms. */
+async function coldStart(start: (port: number) => ReturnType<typeof spawn>, path: string): Promise<number> {
+  const port = await freePort();
+  const began = performance.now();
+  const child = start(port);
+  try {
+    for (;;) {
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}${path}`);
+        await response.arrayBuffer();
+        if (response.status === 200) return performance.now() - began;
+      } catch {
+        // not listening yet
+      }
+      if (performance.now() - began > 30_000) throw new Error("no 200 within 30 s");
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  } finally {
+    child.kill("SIGKILL");
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+const mail = await new SmtpSink().start();
+const seeded = await startServer("bench-http", { SMTP_URL: mail.url, LOG_LEVEL: "info" });
+const large = await startServer("bench-http-100k", { SMTP_URL: mail.url, LOG_LEVEL: "info" });
+const baselinePort = await freePort();
+let baseline: ReturnType<typeof startBaseline> | undefined;
+try {
+  // The 100 000 rows, written by the seed's own function into the second server's database.
+  // (Not spawnSync: this process's keep-alive sockets must see the servers close them meanwhile.)
+  const filler = spawn(process.execPath, ["--import", "tsx", "scripts/db.ts", "seed-bench", String(LIST_ROWS)], {
+    env: { ...process.env, DATABASE_URL: large.databaseUrl, AUTH_SECRET: TEST_AUTH_SECRET, LOG_LEVEL: "warn" },
+    stdio: "inherit",
+  });
+  const filled = await new Promise<number | null>((resolve) => filler.once("exit", resolve));
+  if (filled !== 0) throw new Error("seeding the 100 000 rows failed");
+
+  // Signed in through the real forms, as the seeded admin.
+  const seededCookie = await signInOverHttp(seeded.url, mail, "admin@example.com", { client: "198.18.6.1" });
+  const largeCookie = await signInOverHttp(large.url, mail, "admin@example.com", { client: "198.18.6.2" });
+  const loginPage = Buffer.from(await (await fetch(`${seeded.url}/login`)).arrayBuffer());
+  baseline = startBaseline(loginPage, baselinePort);
+  const baselineProcess = baseline;
+  await new Promise((resolve) => setTimeout(resolve, 300));
+
+  const targets: Target[] = [
+    { name: "bare node:http", url: `http://127.0.0.1:${baselinePort}/`, pid: () => baselineProcess.pid! },
+    { name: "GET /login", url: `${seeded.url}/login`, pid: () => seeded.pid },
+    { name: "list, seed", url: `${seeded.url}/manager/repositories`, cookie: seededCookie, pid: () => seeded.pid },
+    { name: "list, 100k", url: `${large.url}/manager/repositories`, cookie: largeCookie, pid: () => large.pid },
+    {
+      name: "list, 100k, search",
+      url: `${large.url}/manager/repositories?searchTerm=${SEARCH_TERM}`,
+      cookie: largeCookie,
+      pid: () => large.pid,
+    },
+  ];
+  for (const target of targets.slice(2)) {
+    const response = await fetch(target.url, { headers: { cookie: target.cookie! }, redirect: "manual" });
+    if (response.status !== 200) throw new Error(`${target.name} answered ${response.status}`);
+  }
+
+  const samples = new Map<string, Sample[]>(targets.map((target) => [target.name, []]));
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = [...targets.slice(round % targets.length), ...targets.slice(0, round % targets.length)];
+    for (const target of order) {
+      await load(target, WARM_UP_SECONDS);
+      samples.get(target.name)!.push(await load(target, SECONDS));
+    }
+  }
+
+  const figures = new Map(
+    targets.map((target) => {
+      const rounds = samples.get(target.name)!;
+      return [
+        target.name,
+        {
+          rate: median(rounds.map((sample) => sample.rate)),
+          p50: median(rounds.map((sample) => sample.p50)),
+          p99: median(rounds.map((sample) => sample.p99)),
+          errors: rounds.reduce((total, sample) => total + sample.errors, 0),
+          rssMb: Math.max(...rounds.map((sample) => sample.rssMb)),
+        },
+      ];
+    }),
+  );
+  const base = figures.get("bare node:http")!;
+  console.log(
+    `${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per target (order rotating, ${WARM_UP_SECONDS} s warm-up), medians; no compression`,
+  );
+  console.log(
+    `${"target".padEnd(22)}${"req/s".padStart(9)}${"p50".padStart(9)}${"p99".padStart(9)}${"peak RSS".padStart(11)}${"rate ratio".padStart(12)}${"errors".padStart(8)}`,
+  );
+  for (const [name, figure] of figures)
+    console.log(
+      `${name.padEnd(22)}${figure.rate.toFixed(0).padStart(9)}${`${figure.p50.toFixed(0)} ms`.padStart(9)}${`${figure.p99.toFixed(0)} ms`.padStart(9)}${`${figure.rssMb.toFixed(0)} MB`.padStart(11)}${(figure.rate / base.rate).toFixed(4).padStart(12)}${String(figure.errors).padStart(8)}`,
+    );
+
+  // Cold start: a fresh process on the prepared database to the first 200 of /login, median of three.
+  const serverStarts: number[] = [];
+  const bareStarts: number[] = [];
+  for (let trial = 0; trial < 3; trial++) {
+    bareStarts.push(await coldStart((port) => startBaseline(loginPage, port), "/"));
+    serverStarts.push(
+      await coldStart(
+        (port) =>
+          spawn(process.execPath, [...serveNodeFlags(), "server.js"], {
+            env: {
+              PATH: process.env.PATH ?? "",
+              NODE_ENV: "production",
+              PORT: String(port),
+              HOST: "127.0.0.1",
+              APP_URL: `http://127.0.0.1:${port}`,
+              DATABASE_URL: seeded.databaseUrl,
+              AUTH_SECRET: TEST_AUTH_SECRET,
+              SMTP_URL: mail.url,
+            },
+            stdio: "ignore",
+          }),
+        "/login",
+      ),
+    );
+  }
+  const cold = { bare: median(bareStarts), server: median(serverStarts) };
+  console.log(
+    `cold start to the first 200: bare node:http ${cold.bare.toFixed(0)} ms, server ${cold.server.toFixed(0)} ms (${(cold.server / cold.bare).toFixed(1)}×)`,
+  );
+
+  const login = figures.get("GET /login")!;
+  const list = figures.get("list, seed")!;
+  const search = figures.get("list, 100k, search")!;
+  const serverPeak = Math.max(...[...figures].filter(([name]) => name !== "bare node:http").map(([, f]) => f.rssMb));
+  const checks: Array<[string, boolean, string]> = [
+    [
+      "/login requests/s",
+      login.rate >= base.rate * BUDGET.loginRate,
+      `${login.rate.toFixed(0)} ≥ ${(base.rate * BUDGET.loginRate).toFixed(0)}`,
+    ],
+    [
+      "/login p99",
+      login.p99 <= Math.max(1, base.p99) * BUDGET.loginP99,
+      `${login.p99} ms ≤ ${Math.max(1, base.p99) * BUDGET.loginP99} ms`,
+    ],
+    [
+      "list requests/s",
+      list.rate >= base.rate * BUDGET.listRate,
+      `${list.rate.toFixed(0)} ≥ ${(base.rate * BUDGET.listRate).toFixed(0)}`,
+    ],
+    [
+      "100k search requests/s",
+      search.rate >= list.rate * BUDGET.searchRateOfList,
+      `${search.rate.toFixed(0)} ≥ ${(list.rate * BUDGET.searchRateOfList).toFixed(0)}`,
+    ],
+    [
+      "100k search p99",
+      search.p99 <= Math.max(1, base.p99) * BUDGET.searchP99,
+      `${search.p99} ms ≤ ${Math.max(1, base.p99) * BUDGET.searchP99} ms`,
+    ],
+    ["server memory", serverPeak <= BUDGET.memoryMb, `${serverPeak.toFixed(0)} MB ≤ ${BUDGET.memoryMb} MB`],
+    [
+      "cold start",
+      cold.server <= cold.bare * BUDGET.coldStart,
+      `${cold.server.toFixed(0)} ms ≤ ${(cold.bare * BUDGET.coldStart).toFixed(0)} ms`,
+    ],
+    ["no errors", [...figures.values()].every((figure) => figure.errors === 0), "every answer a 200"],
+  ];
+  for (const [name, ok, detail] of checks) console.log(`${ok ? "ok  " : "MISS"} ${name.padEnd(24)} ${detail}`);
+  if (checks.some(([, ok]) => !ok)) process.exitCode = 1;
+} catch (error) {
+  console.error(seeded.logs.join("").slice(-3000), large.logs.join("").slice(-3000));
+  throw error;
+} finally {
+  baseline?.kill("SIGKILL");
+  await Promise.all([seeded.stop(), large.stop()]);
+  await mail.stop();
+}
