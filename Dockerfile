@@ -20,7 +20,7 @@ RUN node -e " \
       pkg.dependencies = Object.fromEntries(names.map((name) => [name, pkg.dependencies[name]])); \
       delete pkg.devDependencies; \
       fs.writeFileSync('package.json', JSON.stringify(pkg)); \
-    " @libsql/client @react-router/node nodemailer pino pino-pretty \
+    " @libsql/client nodemailer pino pino-pretty \
  && npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
  && rm -rf node_modules/@libsql/*-musl node_modules/@types
 

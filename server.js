@@ -12,7 +12,6 @@ import { createReadStream, readdirSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import { extname, join, relative, sep } from "node:path";
 import { pipeline } from "node:stream";
-import { createRequestListener } from "@react-router/node";
 
 /** The largest request body read. Our largest form is under 4 KB. */
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -66,6 +65,7 @@ const {
   databaseClient,
   logger,
   emailDeliveryWarning,
+  createRequestListener,
 } = build?.entry.module ?? {};
 // What this file takes from the build (app/entry.server.tsx): a build older than this file lacks some of it.
 if (
@@ -78,6 +78,7 @@ if (
     refusalHeaders,
     logger,
     emailDeliveryWarning,
+    createRequestListener,
   ].includes(undefined)
 ) {
   console.error("The build is older than server.js: run `npm run build` (or `npm start`, which builds first).");

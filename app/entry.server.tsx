@@ -16,6 +16,9 @@ import { getInstance } from "./.server/web/i18n";
 import { nonceContext } from "./.server/web/security-middleware";
 import { NonceProvider } from "./components/nonce";
 
+// server.js answers through the bundle's own copy of React Router: importing @react-router/node there would load a
+// second copy from node_modules, one running the request pipeline and the other rendering (ADR 025).
+export { createRequestListener } from "@react-router/node";
 export { prepareDatabase } from "./.server/platform/db/prepare";
 export { client as databaseClient } from "./.server/platform/db/client";
 export { getEnv } from "./.server/platform/env";
