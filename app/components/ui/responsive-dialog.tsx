@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useRef, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 
@@ -59,6 +59,7 @@ export function ResponsiveDialog({
   const open = searchParams.get(param) === name;
   const closeHref = dialogHref(location, null, param);
   const close = () => void navigate(closeHref, { replace: true, preventScrollReset: true });
+  useReturnFocus(open, dialogHref(location, name, param));
   if (!open) return null;
   if (hydrated && narrow) {
     return (
@@ -80,6 +81,38 @@ export function ResponsiveDialog({
       {children}
     </CentredDialog>
   );
+}
+
+// useLayoutEffect warns when rendered on the server; there is no focus to keep there anyway.
+const useClientLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
+
+/**
+ * When the dialog closes (Escape, Close, Cancel, a drag), focus goes back to the control that opened it, as a native
+ * modal would, instead of falling to <body>. The opener is the element that had focus when the dialog opened; a
+ * dialog that was open when the page loaded (its URL says so) has none, and then it is the link that opens it (same
+ * href). Nothing is moved when something else already took focus, nor when the opener is gone (a deletion led away).
+ */
+function useReturnFocus(open: boolean, openHref: string) {
+  const href = useRef(openHref);
+  useClientLayoutEffect(() => {
+    if (open) href.current = openHref;
+  });
+  useClientLayoutEffect(() => {
+    if (!open) return;
+    const active = document.activeElement;
+    const opener = active instanceof HTMLElement && active !== document.body ? active : null;
+    return () => {
+      // After this commit has taken the dialog out of the page.
+      setTimeout(() => {
+        const focused = document.activeElement;
+        if (focused && focused !== document.body && focused.isConnected) return;
+        const target = opener?.isConnected
+          ? opener
+          : document.querySelector<HTMLElement>(`a[href="${CSS.escape(href.current)}"]`);
+        target?.focus();
+      }, 0);
+    };
+  }, [open]);
 }
 
 function CentredDialog({
