@@ -3,6 +3,7 @@ import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/
 import { parseWithZod } from "@conform-to/zod/v4";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
+import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 
 import { i18nFor } from "../../tests/support/render";
@@ -42,9 +43,10 @@ function UserFields({ lastResult }: { lastResult: SubmissionResult<string[]> | u
 /** The page as the server sends it after a refused submission (what a browser without JavaScript shows). */
 function serverPage(lastResult: SubmissionResult<string[]> | undefined) {
   const page = document.createElement("div");
+  const Stub = createRoutesStub([{ path: "/", Component: () => <UserFields lastResult={lastResult} /> }]);
   page.innerHTML = renderToString(
     <I18nextProvider i18n={i18nFor("en")}>
-      <UserFields lastResult={lastResult} />
+      <Stub />
     </I18nextProvider>,
   );
   return page;

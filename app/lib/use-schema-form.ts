@@ -2,6 +2,8 @@ import { useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 
+import { refusedValuesFor, useDemoRefusal } from "./demo-refusal";
+
 const FIRST_INVALID = Symbol("the first invalid field of its form");
 
 /**
@@ -17,7 +19,7 @@ export function isFirstInvalid(errors: readonly string[] | undefined): boolean {
  * conform's useForm wired to a shared zod schema, the same way on every form: native constraints from the schema,
  * validation on submit then on input (an error line that appears on blur would move the button under the pointer).
  * The errors of the first invalid field, in the schema's order (the order of the form's fields), are marked for
- * `isFirstInvalid`.
+ * `isFirstInvalid`. After a demo-mode refusal the form starts from the values that were refused.
  */
 export function useSchemaForm<Schema extends z.ZodObject>(
   schema: Schema,
@@ -26,9 +28,11 @@ export function useSchemaForm<Schema extends z.ZodObject>(
     defaultValue,
   }: { lastResult: SubmissionResult<string[]> | null | undefined; defaultValue?: Partial<z.input<Schema>> },
 ) {
+  // A demo-mode refusal sent the visitor back here: what they typed is shown again, as after a validation error.
+  const refused = refusedValuesFor(useDemoRefusal(), Object.keys(schema.shape));
   const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
     lastResult,
-    defaultValue: defaultValue as never,
+    defaultValue: (refused ? { ...defaultValue, ...refused } : defaultValue) as never,
     constraint: getZodConstraint(schema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",

@@ -2,9 +2,11 @@ import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, type ReactNo
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 
+import { useDemoRefusal } from "~/lib/demo-refusal";
 import { dialogHref } from "~/lib/dialog";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useMediaQuery } from "~/lib/use-media-query";
+import { Alert } from "./alert";
 import { buttonClassName } from "./button";
 
 // vaul and its Radix dependencies weigh ~21 kB gzipped: loaded only when a drawer opens on a small screen.
@@ -60,12 +62,21 @@ export function ResponsiveDialog({
   const closeHref = dialogHref(location, null, param);
   const close = () => void navigate(closeHref, { replace: true, preventScrollReset: true });
   useReturnFocus(open, dialogHref(location, name, param));
+  const refusedHere = useDemoRefusal()?.inDialog === true && name !== "demo";
   if (!open) return null;
+  // A demo-mode refusal of this dialog's form: said here, over the values kept, rather than in a second dialog. The
+  // children keep their place in the tree, so a form that was open stays mounted with what was typed.
+  const body = (
+    <>
+      {refusedHere ? <DemoRefusalAlert /> : null}
+      {children}
+    </>
+  );
   if (hydrated && narrow) {
     return (
       <Suspense fallback={null}>
         <BottomDrawer title={title} description={description} onClose={close}>
-          {children}
+          {body}
         </BottomDrawer>
       </Suspense>
     );
@@ -78,8 +89,20 @@ export function ResponsiveDialog({
       onClose={close}
       modal={hydrated}
     >
-      {children}
+      {body}
     </CentredDialog>
+  );
+}
+
+function DemoRefusalAlert() {
+  const { t } = useTranslation();
+  return (
+    <div className="mb-4">
+      <Alert tone="error">
+        <p className="font-medium">{t("demo.modalTitle")}</p>
+        <p>{t("demo.modalText")}</p>
+      </Alert>
+    </div>
   );
 }
 
