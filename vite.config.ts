@@ -8,6 +8,17 @@ export default defineConfig({
   // The server build bundles its dependencies (but the native libSQL driver): only the code the app uses is loaded,
   // which halves the server's memory at rest (ADR 008).
   ssr: { noExternal: true, external: ["@libsql/client", "libsql", "nodemailer"] },
+  build: {
+    // Rolldown's report of the plugins that took most of a build's time is printed on every build of this size on a
+    // 2-core machine: a profiling hint (`node --cpu-prof`), not a finding about this build.
+    rolldownOptions: { checks: { bundlerTimings: false } },
+  },
+  environments: {
+    // The server bundles all four dictionaries on purpose (app/lib/dictionaries.ts answers in any language), so the
+    // dynamic imports that give the browser one chunk per language (app/lib/load-language.ts) have nothing to split
+    // here. The warning stays on for the browser's build, where an ineffective dynamic import would cost bytes.
+    ssr: { build: { rolldownOptions: { checks: { ineffectiveDynamicImport: false } } } },
+  },
   // The dev server answers where APP_URL says by default (http://localhost:$PORT), so the origin check and the
   // auth cookies work in development as they do in production.
   server: { port: Number(process.env.PORT ?? 3000), strictPort: true },

@@ -7,7 +7,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 
 import { getEnv } from "./.server/platform/env";
-import { demoModeMiddleware } from "./.server/web/demo-mode";
+import { demoModeMiddleware, getDemoRefusal } from "./.server/web/demo-mode";
 import { getInstance, getLocale, i18nextMiddleware, languageCookie } from "./.server/web/i18n";
 import { originCheckMiddleware, securityHeadersMiddleware } from "./.server/web/security-middleware";
 import { getSession, sessionMiddleware } from "./.server/web/session";
@@ -63,6 +63,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ? { name: env.ENV_NAME, emoji: env.ENV_EMOJI, color: env.ENV_COLOR ?? "#f59e0b" }
         : null,
       demoMode: env.DEMO_MODE,
+      // What a refused change had typed, once, for the form it came from (app/lib/demo-refusal.ts).
+      demoRefusal: getDemoRefusal(context),
       toast,
       // While an admin impersonates someone, every page says so (and offers the way back).
       impersonating: session?.session.impersonatedBy ? { name: session.user.name || session.user.email } : null,

@@ -1,9 +1,15 @@
 // @vitest-environment happy-dom
-import { act, fireEvent, screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { I18nextProvider } from "react-i18next";
+import { createRoutesStub } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
 
-import { renderWithRouter } from "../../tests/support/render";
+import { i18nFor, renderWithRouter } from "../../tests/support/render";
+import { refusedValuesFor, type DemoRefusal } from "../lib/demo-refusal";
 import { DemoModeDialog, DemoNotice, useDemoModal } from "./demo-mode";
+import { ResponsiveDialog } from "./ui/responsive-dialog";
+
+afterEach(cleanup);
 
 function OpensTheDialog() {
   const open = useDemoModal();
@@ -36,5 +42,55 @@ describe("demo mode", () => {
     expect(screen.getByText(/git clone/)).toBeTruthy();
     expect(screen.getByRole("link", { name: "Lire le README" }).getAttribute("href")).toContain("readme");
     expect(screen.getByText(/hello@groundwork\.dev/)).toBeTruthy();
+  });
+});
+
+/** A page under a root route whose loader data carries `demoRefusal`, as app/root.tsx gives it. */
+async function renderAfterRefusal(demoRefusal: DemoRefusal | null, url: string) {
+  const Stub = createRoutesStub([
+    {
+      id: "root",
+      path: "/",
+      loader: () => ({ demoRefusal }),
+      HydrateFallback: () => null,
+      Component: () => (
+        <>
+          <ResponsiveDialog name="change-name" param="state" title="Change your name">
+            <input aria-label="Name" defaultValue="typed" />
+          </ResponsiveDialog>
+          <DemoModeDialog />
+        </>
+      ),
+    },
+  ]);
+  render(
+    <I18nextProvider i18n={i18nFor("en")}>
+      <Stub initialEntries={[url]} />
+    </I18nextProvider>,
+  );
+  await screen.findAllByRole("dialog");
+}
+
+describe("a demo-mode refusal", () => {
+  it("is said inside the dialog whose form was refused, with no second dialog", async () => {
+    await renderAfterRefusal({ values: { name: "typed" }, inDialog: true }, "/?state=change-name");
+    expect(screen.getAllByRole("dialog")).toHaveLength(1);
+    const dialog = screen.getByRole("dialog", { name: "Change your name" });
+    expect(dialog.textContent).toContain("This is a read-only demo, this action is disabled.");
+  });
+
+  it("is the Demo Mode dialog alone when the form was on the page", async () => {
+    await renderAfterRefusal({ values: {}, inDialog: false }, "/?modal=demo");
+    expect(screen.getAllByRole("dialog")).toHaveLength(1);
+    expect(screen.getByRole("dialog", { name: "Demo Mode" })).toBeTruthy();
+  });
+
+  it("gives its values to the form that sent them only (every name but the intent is one of its fields)", () => {
+    const refusal = { values: { intent: "ban", reason: "spam", until: "" }, inDialog: true };
+    expect(refusedValuesFor(refusal, ["reason", "until"])).toEqual({ reason: "spam", until: "" });
+    expect(refusedValuesFor(refusal, ["reason"])).toBeNull();
+    expect(refusedValuesFor(refusal, ["name"])).toBeNull();
+    expect(refusedValuesFor({ values: { intent: "x" }, inDialog: false }, ["name"])).toBeNull();
+    expect(refusedValuesFor(null, ["name"])).toBeNull();
   });
 });

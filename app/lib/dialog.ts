@@ -10,3 +10,14 @@ export function dialogHref(
   const search = params.toString();
   return `${location.pathname}${search ? `?${search}` : ""}`;
 }
+
+/** The params a dialog opens on: `modal` (the default) and `state` (a dialog that another one may open over). */
+const DIALOG_PARAMS = ["modal", "state"];
+
+/** Whether the page at these search params shows a dialog (the "Demo Mode" one aside). */
+export function hasOpenDialog(params: URLSearchParams): boolean {
+  return DIALOG_PARAMS.some((param) => {
+    const value = params.get(param);
+    return Boolean(value) && !(param === "modal" && value === "demo");
+  });
+}

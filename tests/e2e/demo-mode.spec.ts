@@ -1,4 +1,20 @@
-import { enterCode, expect, test } from "./fixtures";
+import type { Page, TestInfo } from "@playwright/test";
+
+import { enterCode, expect, sessionCookie, sql, test, uniqueEmail } from "./fixtures";
+import type { TestServer } from "./server";
+
+async function signInOnDemo(page: Page, demoApp: TestServer, testInfo: TestInfo, role: "admin" | "user") {
+  const email = uniqueEmail(testInfo, `demo-${role}`);
+  const cookie = await sessionCookie(demoApp, { email, name: "Dana Demo", role });
+  await page
+    .context()
+    .addCookies([{ name: cookie.name, value: cookie.value, url: demoApp.url, httpOnly: true, sameSite: "Lax" }]);
+  return { email, userId: cookie.userId };
+}
+
+async function hydrated(page: Page, testInfo: TestInfo) {
+  if (testInfo.project.name === "js") await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+}
 
 test.describe("demo mode", () => {
   test("the login page shows the demo accounts, which sign in with the fixed code", async ({ page, demoApp }) => {
@@ -29,5 +45,78 @@ test.describe("demo mode", () => {
     await expect(page.getByText("If you have an account, we sent a code to visitor@example.test.")).toBeVisible();
     await enterCode(page, "000000");
     await expect(page.getByText("Code is invalid")).toBeVisible();
+  });
+
+  test("a refused change on a page keeps what was typed, under one Demo Mode dialog", async ({
+    page,
+    demoApp,
+  }, testInfo) => {
+    await signInOnDemo(page, demoApp, testInfo, "admin");
+    await page.goto(`${demoApp.url}/manager/repositories/new`);
+    await hydrated(page, testInfo);
+    const name = `zz-demo-${testInfo.project.name}-${Math.random().toString(36).slice(2, 8)}`;
+    await page.getByLabel("Name", { exact: true }).fill(name);
+    await page.getByLabel("Link", { exact: true }).fill("github.com/demo/refused");
+    await page.getByLabel("Description", { exact: true }).fill("Typed, refused, kept.");
+    await page.getByRole("button", { name: "Create" }).click();
+
+    await expect(page.getByRole("dialog", { name: "Demo Mode" })).toBeVisible();
+    await expect(page.getByText("This is a read-only demo, this action is disabled.")).toHaveCount(1);
+    await expect(page.getByRole("dialog")).toHaveCount(1);
+    await expect(page).toHaveURL(/\/manager\/repositories\/new\?modal=demo$/);
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
+    await expect(page.getByLabel("Link", { exact: true })).toHaveValue("github.com/demo/refused");
+    await expect(page.getByLabel("Description", { exact: true })).toHaveValue("Typed, refused, kept.");
+    const made = await sql(demoApp.databaseUrl, "select count(*) as n from repository where name = ?", [name]);
+    expect(Number(made.rows[0]?.n)).toBe(0);
+
+    // The values are kept for that answer only: the page loaded again starts empty.
+    await page.goto(`${demoApp.url}/manager/repositories/new`);
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue("");
+  });
+
+  test("a refused rename stays in its one dialog, which says why and keeps the new name", async ({
+    page,
+    demoApp,
+  }, testInfo) => {
+    const { userId } = await signInOnDemo(page, demoApp, testInfo, "user");
+    await page.goto(`${demoApp.url}/app/account`);
+    await hydrated(page, testInfo);
+    await page.getByRole("link", { name: "Change name" }).click();
+    const dialog = page.getByRole("dialog", { name: "Change your name" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel("Name").fill("Someone Else");
+    await dialog.getByRole("button", { name: "Save" }).click();
+
+    await expect(dialog.getByText("This is a read-only demo, this action is disabled.")).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(1);
+    await expect(page.getByText("This is a read-only demo, this action is disabled.")).toHaveCount(1);
+    await expect(dialog.getByLabel("Name")).toHaveValue("Someone Else");
+    const stored = await sql(demoApp.databaseUrl, "select name from user where id = ?", [userId]);
+    expect(stored.rows[0]?.name).toBe("Dana Demo");
+  });
+
+  test("a refused ban keeps its dialog, the reason typed and the refusal in it", async ({
+    page,
+    demoApp,
+  }, testInfo) => {
+    await signInOnDemo(page, demoApp, testInfo, "admin");
+    const target = await sessionCookie(demoApp, {
+      email: uniqueEmail(testInfo, "demo-ban"),
+      name: "Bea Target",
+      role: "user",
+    });
+    await page.goto(`${demoApp.url}/manager/users/${target.userId}`);
+    await hydrated(page, testInfo);
+    await page.getByRole("link", { name: "Ban" }).click();
+    const dialog = page.getByRole("dialog", { name: "Ban this user" });
+    await dialog.getByLabel("Reason").fill("Refused in the demo");
+    await dialog.getByRole("button", { name: "Ban" }).click();
+
+    await expect(dialog.getByText("This is a read-only demo, this action is disabled.")).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(1);
+    await expect(dialog.getByLabel("Reason")).toHaveValue("Refused in the demo");
+    const banned = await sql(demoApp.databaseUrl, "select banned from user where id = ?", [target.userId]);
+    expect(Number(banned.rows[0]?.banned ?? 0)).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import type { InputHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
 
+import { isFirstInvalid } from "~/lib/use-schema-form";
 import { translateMessage } from "~/lib/validation";
 
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
@@ -10,7 +11,10 @@ type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
   description?: string;
 };
 
-/** A labelled input whose error line keeps its height, so the layout never jumps under the pointer (stack P8). */
+/**
+ * A labelled input whose error line keeps its height, so the layout never jumps under the pointer (stack P8). The
+ * first invalid field of a form takes focus when the page is rendered with its error (useSchemaForm).
+ */
 export function Field({ label, errors, errorId, description, id, className = "", ...input }: FieldProps) {
   const { t } = useTranslation();
   const error = errors?.[0];
@@ -22,6 +26,9 @@ export function Field({ label, errors, errorId, description, id, className = "",
       {description ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{description}</p> : null}
       <input
         id={id}
+        // Only the first invalid field, only when rendered with its error: where the visitor has to act next.
+        // oxlint-disable-next-line jsx-a11y/no-autofocus
+        autoFocus={isFirstInvalid(errors) || undefined}
         {...input}
         aria-invalid={error ? true : undefined}
         aria-describedby={errorId}

@@ -204,3 +204,54 @@ describe("DialogLink", () => {
     expect(screen.getByRole("dialog", { name: "Demo title" })).toBeTruthy();
   });
 });
+
+function pageWithOpener() {
+  return (
+    <>
+      <DialogLink name="demo">Open demo</DialogLink>
+      <button type="button">Elsewhere</button>
+      {demo()}
+    </>
+  );
+}
+
+/** The dialog gives focus back in a task after the commit that removed it. */
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+
+describe("focus after the dialog closes", () => {
+  it("goes back to the link that opened it, on Escape and on Close", async () => {
+    stubMatchMedia("(min-width: 9999px)");
+    renderWithRouter(pageWithOpener, { url: "/x?searchTerm=a" });
+    for (const close of ["escape", "close"] as const) {
+      const opener = screen.getByRole("link", { name: "Open demo" });
+      opener.focus();
+      await act(async () => fireEvent.click(opener));
+      const dialog = screen.getByRole("dialog", { name: "Demo title" });
+      screen.getByRole("link", { name: "Close" }).focus();
+      await act(async () => {
+        if (close === "escape") fireEvent(dialog, new Event("cancel", { cancelable: true }));
+        else fireEvent.click(screen.getByRole("link", { name: "Close" }));
+      });
+      await settle();
+      expect(screen.queryByRole("dialog")).toBeNull();
+      expect(document.activeElement, close).toBe(screen.getByRole("link", { name: "Open demo" }));
+    }
+  });
+
+  it("goes to the link that opens it when the page loaded with the dialog open", async () => {
+    stubMatchMedia("(min-width: 9999px)");
+    renderWithRouter(pageWithOpener, { url: "/x?searchTerm=a&modal=demo" });
+    await act(async () => fireEvent(screen.getByRole("dialog"), new Event("cancel", { cancelable: true })));
+    await settle();
+    expect(document.activeElement).toBe(screen.getByRole("link", { name: "Open demo" }));
+  });
+
+  it("leaves focus alone when something else took it", async () => {
+    stubMatchMedia("(min-width: 9999px)");
+    renderWithRouter(pageWithOpener, { url: "/x?modal=demo" });
+    await act(async () => fireEvent(screen.getByRole("dialog"), new Event("cancel", { cancelable: true })));
+    screen.getByRole("button", { name: "Elsewhere" }).focus();
+    await settle();
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Elsewhere" }));
+  });
+});

@@ -1,10 +1,12 @@
-import { lazy, Suspense, useEffect, useId, useRef, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 
+import { useDemoRefusal } from "~/lib/demo-refusal";
 import { dialogHref } from "~/lib/dialog";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useMediaQuery } from "~/lib/use-media-query";
+import { Alert } from "./alert";
 import { buttonClassName } from "./button";
 
 // vaul and its Radix dependencies weigh ~21 kB gzipped: loaded only when a drawer opens on a small screen.
@@ -59,12 +61,22 @@ export function ResponsiveDialog({
   const open = searchParams.get(param) === name;
   const closeHref = dialogHref(location, null, param);
   const close = () => void navigate(closeHref, { replace: true, preventScrollReset: true });
+  useReturnFocus(open, dialogHref(location, name, param));
+  const refusedHere = useDemoRefusal()?.inDialog === true && name !== "demo";
   if (!open) return null;
+  // A demo-mode refusal of this dialog's form: said here, over the values kept, rather than in a second dialog. The
+  // children keep their place in the tree, so a form that was open stays mounted with what was typed.
+  const body = (
+    <>
+      {refusedHere ? <DemoRefusalAlert /> : null}
+      {children}
+    </>
+  );
   if (hydrated && narrow) {
     return (
       <Suspense fallback={null}>
         <BottomDrawer title={title} description={description} onClose={close}>
-          {children}
+          {body}
         </BottomDrawer>
       </Suspense>
     );
@@ -77,9 +89,53 @@ export function ResponsiveDialog({
       onClose={close}
       modal={hydrated}
     >
-      {children}
+      {body}
     </CentredDialog>
   );
+}
+
+function DemoRefusalAlert() {
+  const { t } = useTranslation();
+  return (
+    <div className="mb-4">
+      <Alert tone="error">
+        <p className="font-medium">{t("demo.modalTitle")}</p>
+        <p>{t("demo.modalText")}</p>
+      </Alert>
+    </div>
+  );
+}
+
+// useLayoutEffect warns when rendered on the server; there is no focus to keep there anyway.
+const useClientLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
+
+/**
+ * When the dialog closes (Escape, Close, Cancel, a drag), focus goes back to the control that opened it, as a native
+ * modal would, instead of falling to <body>. The opener is the element that had focus when the dialog opened; a
+ * dialog that was open when the page loaded (its URL says so) has none, and then it is the link that opens it (same
+ * href). Nothing is moved when something else already took focus, nor when the opener is gone (a deletion led away).
+ */
+function useReturnFocus(open: boolean, openHref: string) {
+  const href = useRef(openHref);
+  useClientLayoutEffect(() => {
+    if (open) href.current = openHref;
+  });
+  useClientLayoutEffect(() => {
+    if (!open) return;
+    const active = document.activeElement;
+    const opener = active instanceof HTMLElement && active !== document.body ? active : null;
+    return () => {
+      // After this commit has taken the dialog out of the page.
+      setTimeout(() => {
+        const focused = document.activeElement;
+        if (focused && focused !== document.body && focused.isConnected) return;
+        const target = opener?.isConnected
+          ? opener
+          : document.querySelector<HTMLElement>(`a[href="${CSS.escape(href.current)}"]`);
+        target?.focus();
+      }, 0);
+    };
+  }, [open]);
 }
 
 function CentredDialog({
