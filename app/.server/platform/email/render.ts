@@ -10,10 +10,7 @@ import type { Email } from "./transport";
 export async function renderEmail({ to, subject, body }: EmailContent): Promise<Email> {
   const html = await render(body);
   const text = toPlainText(html, {
-    selectors: [
-      { selector: "h1", options: { uppercase: false } },
-      { selector: "h2", options: { uppercase: false } },
-    ],
+    selectors: [{ selector: "h1", options: { uppercase: false, leadingLineBreaks: 1, trailingLineBreaks: 2 } }],
   });
   return { to, subject, html, text: `${text.trim()}\n` };
 }

@@ -11,11 +11,17 @@ export function changeEmailCodeEmail(input: AccountCodeInput): EmailContent {
   const language = emailLanguage(input.language);
   const t = translator(language);
   const duration = formatDuration(input.minutes * 60, language);
+  const subject = t("email.changeEmailCode.subject");
   return {
     to: input.to,
-    subject: t("email.changeEmailCode.subject"),
+    subject,
     body: (
-      <Layout language={language} to={input.to} preheader={t("email.changeEmailCode.preheader", { duration })}>
+      <Layout
+        heading={subject}
+        language={language}
+        to={input.to}
+        preheader={t("email.changeEmailCode.preheader", { duration })}
+      >
         <Paragraph>{t("email.changeEmailCode.intro")}</Paragraph>
         <Code code={input.code} />
         <Paragraph>{t("email.changeEmailCode.expiry", { duration })}</Paragraph>

@@ -10,11 +10,17 @@ export function deleteAccountCodeEmail(input: AccountCodeInput): EmailContent {
   const language = emailLanguage(input.language);
   const t = translator(language);
   const duration = formatDuration(input.minutes * 60, language);
+  const subject = t("email.deleteAccountCode.subject");
   return {
     to: input.to,
-    subject: t("email.deleteAccountCode.subject"),
+    subject,
     body: (
-      <Layout language={language} to={input.to} preheader={t("email.deleteAccountCode.preheader", { duration })}>
+      <Layout
+        heading={subject}
+        language={language}
+        to={input.to}
+        preheader={t("email.deleteAccountCode.preheader", { duration })}
+      >
         <Paragraph>{t("email.deleteAccountCode.intro")}</Paragraph>
         <Code code={input.code} />
         <Paragraph>{t("email.deleteAccountCode.expiry", { duration })}</Paragraph>

@@ -9,11 +9,13 @@ export type EmailChangedInput = { to: string; newEmail: string; language: string
 export function emailChangedEmail(input: EmailChangedInput): EmailContent {
   const language = emailLanguage(input.language);
   const t = translator(language);
+  const subject = t("email.emailChanged.subject");
   return {
     to: input.to,
-    subject: t("email.emailChanged.subject"),
+    subject,
     body: (
       <Layout
+        heading={subject}
         language={language}
         to={input.to}
         preheader={t("email.emailChanged.preheader", { email: input.newEmail })}

@@ -36,11 +36,13 @@ export function invitationEmail(input: InvitationEmailInput): EmailContent {
   const inviter = input.inviterName || input.inviterEmail;
   const organization = input.organizationName;
   const date = formatters(language).dateTime(input.expiresAt);
+  const subject = t("email.invitation.subject", { inviter, organization });
   return {
     to: input.to,
-    subject: t("email.invitation.subject", { inviter, organization }),
+    subject,
     body: (
       <Layout
+        heading={subject}
         language={language}
         to={input.to}
         preheader={t("email.invitation.preheader", { organization, role, date })}

@@ -4,6 +4,7 @@
 import { Body } from "@react-email/body";
 import { Container } from "@react-email/container";
 import { Head } from "@react-email/head";
+import { Heading } from "@react-email/heading";
 import { Hr } from "@react-email/hr";
 import { Html } from "@react-email/html";
 import { Link } from "@react-email/link";
@@ -56,11 +57,13 @@ export function timeOf(at: Date, language: string): string {
 
 export function Layout({
   language,
+  heading,
   preheader,
   to,
   children,
 }: {
   language: Language;
+  heading: string;
   preheader: string;
   to: string;
   children: ReactNode;
@@ -110,6 +113,9 @@ export function Layout({
             </span>
             <span style={{ verticalAlign: "middle" }}>{PRODUCT.name}</span>
           </Text>
+          <Heading as="h1" style={{ margin: "0 0 16px", fontSize: "22px", lineHeight: "30px", fontWeight: 700 }}>
+            {heading}
+          </Heading>
           {children}
           <Hr data-skip-in-text="true" style={{ borderColor: colors.line, margin: "24px 0 16px" }} />
           <Text style={{ margin: 0, fontSize: "13px", lineHeight: "20px", color: colors.muted }}>

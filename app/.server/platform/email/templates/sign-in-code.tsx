@@ -11,11 +11,17 @@ export function signInCodeEmail(input: SignInCodeInput): EmailContent {
   const language = emailLanguage(input.language);
   const t = translator(language);
   const duration = formatDuration(input.minutes * 60, language);
+  const subject = t("email.signInCode.subject");
   return {
     to: input.to,
-    subject: t("email.signInCode.subject"),
+    subject,
     body: (
-      <Layout language={language} to={input.to} preheader={t("email.signInCode.preheader", { duration })}>
+      <Layout
+        heading={subject}
+        language={language}
+        to={input.to}
+        preheader={t("email.signInCode.preheader", { duration })}
+      >
         <Paragraph>{t("email.signInCode.intro")}</Paragraph>
         <Code code={input.code} />
         <Paragraph>{t("email.signInCode.expiry", { duration })}</Paragraph>

@@ -11,11 +11,12 @@ export function welcomeEmail(input: WelcomeEmailInput): EmailContent {
   const language = emailLanguage(input.language);
   const t = translator(language);
   const signInUrl = `${getEnv().APP_URL}/login`;
+  const subject = t("email.welcome.subject");
   return {
     to: input.to,
-    subject: t("email.welcome.subject"),
+    subject,
     body: (
-      <Layout language={language} to={input.to} preheader={t("email.welcome.preheader")}>
+      <Layout heading={subject} language={language} to={input.to} preheader={t("email.welcome.preheader")}>
         <Paragraph>{t("email.welcome.greeting", { name: input.name })}</Paragraph>
         <Paragraph>{t("email.welcome.intro")}</Paragraph>
         <Paragraph>
