@@ -55,5 +55,6 @@ export default [
   ]),
   route("healthz", "routes/healthz.ts"),
   route("api/auth/*", "routes/api.auth.ts"),
+  route("dev/emails/:template?", "routes/dev-emails.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -79,7 +79,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
   const here = new URL(request.url).pathname.replace(/\.data$/, "");
   const me = { id: user.id, email: user.email };
-  const caller = { language: getLocale(context), actor: auditActorOf(request, context) };
+  const caller = {
+    language: getLocale(context),
+    actor: auditActorOf(request, context),
+    userAgent: request.headers.get("user-agent"),
+  };
   const intent = formData.get("intent");
   switch (intent) {
     case "change-name": {

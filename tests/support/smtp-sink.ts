@@ -1,24 +1,41 @@
-// A real SMTP server (the smtp-server package) that keeps every message it receives, for tests to read codes from.
+// A real SMTP server (the smtp-server package) that keeps every message it receives, for tests to read codes (from
+// the text part) and check the HTML part from.
 import { SMTPServer } from "smtp-server";
 
-export type ReceivedEmail = { to: string[]; raw: string; text: string; receivedAt: number };
+export type ReceivedEmail = { to: string[]; raw: string; text: string; html?: string; receivedAt: number };
 
-/** The text of a raw MIME message, decoded enough to read the code (quoted-printable and base64 parts). */
-function textOf(raw: string): string {
-  const body = raw.replace(/\r\n/g, "\n");
-  const plain = body.match(/Content-Type: text\/plain[^\n]*\n(?:[^\n]+\n)*?\n([\s\S]*?)(?:\n--|$)/i);
-  const part = plain?.[1] ?? body;
-  const encoding = body
-    .match(/Content-Type: text\/plain[^\n]*\n(?:[^\n]*\n)*?Content-Transfer-Encoding: ([\w-]+)/i)?.[1]
-    ?.toLowerCase();
-  if (encoding === "base64") return Buffer.from(part.replace(/\s+/g, ""), "base64").toString("utf8");
+const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** A part's body, decoded as its Content-Transfer-Encoding says (quoted-printable, base64, or as is). */
+function decodePart(headers: string, body: string): string {
+  const encoding = headers.match(/^Content-Transfer-Encoding: ([\w-]+)/im)?.[1]?.toLowerCase();
+  if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
   if (encoding === "quoted-printable") {
     return Buffer.from(
-      part.replace(/=\n/g, "").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      body.replace(/=\n/g, "").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
       "latin1",
     ).toString("utf8");
   }
-  return part;
+  return body;
+}
+
+/**
+ * One part of a raw MIME message (`text/plain` or `text/html`), decoded; undefined when it has no such part. Parts
+ * are cut at their multipart boundaries (never at any line starting with "--", which HTML comments can make). A
+ * message without parts is its own text part.
+ */
+function partOf(raw: string, type: "plain" | "html"): string | undefined {
+  const message = raw.replace(/\r\n/g, "\n");
+  const boundaries = [...message.matchAll(/boundary="?([^";\n]+)"?/gi)].map((match) => escapeRegExp(match[1]!));
+  const parts = boundaries.length
+    ? message.split(new RegExp(`^--(?:${boundaries.join("|")})(?:--)?[ \\t]*$`, "m"))
+    : [message];
+  for (const part of parts.map((chunk) => chunk.replace(/^\n/, ""))) {
+    const cut = part.indexOf("\n\n");
+    if (cut < 0 || !new RegExp(`^Content-Type: text\\/${type}\\b`, "im").test(part.slice(0, cut))) continue;
+    return decodePart(part.slice(0, cut), part.slice(cut + 2).replace(/\n$/, ""));
+  }
+  return boundaries.length === 0 && type === "plain" ? message : undefined;
 }
 
 export class SmtpSink {
@@ -35,7 +52,8 @@ export class SmtpSink {
         this.messages.push({
           to: session.envelope.rcptTo.map((address) => address.address.toLowerCase()),
           raw,
-          text: textOf(raw),
+          text: partOf(raw, "plain") ?? "",
+          html: partOf(raw, "html"),
           receivedAt: Date.now(),
         });
         callback();

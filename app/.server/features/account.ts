@@ -27,8 +27,8 @@ import { isLastAdmin, withAdminRightsLock } from "./users";
 
 /** The signed-in user whose account this is. */
 type Me = { id: string; email: string };
-/** Who asks: the page's language (for the e-mails) and the actor the audit trail records. */
-type Caller = { language: string; actor: AuditActor };
+/** Who asks: the page's language and browser (for the e-mails) and the actor the audit trail records. */
+type Caller = { language: string; actor: AuditActor; userAgent?: string | null };
 type RateLimited = { ok: false; reason: "rate-limited"; retryAfterSeconds: number };
 type CodeRefusal = { ok: false; reason: Exclude<OneTimeCodeCheck, "right"> };
 
@@ -66,7 +66,13 @@ export async function requestEmailChange(
   if (!limited.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds };
   if (await addressInUse(newEmail)) return { ok: false, reason: "email-used" };
   const code = await issueOneTimeCode("change-email", me.id, newEmail);
-  await sendChangeEmailCodeEmail({ to: newEmail, code, language: caller.language, minutes: ONE_TIME_CODE_MINUTES });
+  await sendChangeEmailCodeEmail({
+    to: newEmail,
+    code,
+    language: caller.language,
+    minutes: ONE_TIME_CODE_MINUTES,
+    origin: { userAgent: caller.userAgent, at: new Date() },
+  });
   return { ok: true, newEmail };
 }
 
@@ -95,9 +101,12 @@ export async function confirmEmailChange(
     details: { from: me.email, to: newEmail },
   });
   // The change is made: a notice that cannot be sent is logged, not turned into a failure.
-  await sendEmailChangedEmail({ to: me.email, newEmail, language: caller.language }).catch((error: unknown) =>
-    logger.error("e-mail change notice failed", { userId: me.id, error: String(error) }),
-  );
+  await sendEmailChangedEmail({
+    to: me.email,
+    newEmail,
+    language: caller.language,
+    origin: { userAgent: caller.userAgent, at: new Date() },
+  }).catch((error: unknown) => logger.error("e-mail change notice failed", { userId: me.id, error: String(error) }));
   return { ok: true, newEmail };
 }
 
@@ -168,7 +177,13 @@ export async function requestAccountDeletion(
   const limited = await consumeAll(codeBudgets("delete-account", me.id, me.email));
   if (!limited.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds };
   const code = await issueOneTimeCode("delete-account", me.id, me.email);
-  await sendDeleteAccountCodeEmail({ to: me.email, code, language: caller.language, minutes: ONE_TIME_CODE_MINUTES });
+  await sendDeleteAccountCodeEmail({
+    to: me.email,
+    code,
+    language: caller.language,
+    minutes: ONE_TIME_CODE_MINUTES,
+    origin: { userAgent: caller.userAgent, at: new Date() },
+  });
   return { ok: true };
 }
 

@@ -207,6 +207,7 @@ async function sendFor(scope: Membership, created: Created, language: string, ca
     role: created.role,
     expiresAt: created.expiresAt,
     language,
+    origin: { userAgent: caller.headers.get("user-agent"), at: new Date() },
   });
 }
 

@@ -140,9 +140,13 @@ export async function sendSignInCode(
     // Written after this answer has gone, not only not awaited: even building the e-mail took a known address's
     // answer over a millisecond longer than an unknown one's (`npm run bench:enumeration`).
     setTimeout(() => {
-      sendSignInCodeEmail({ to: email, code, language: caller.language, minutes: SIGN_IN_CODE_MINUTES }).catch(
-        (error: unknown) => logger.error("sign-in code e-mail failed", { email, error: String(error) }),
-      );
+      sendSignInCodeEmail({
+        to: email,
+        code,
+        language: caller.language,
+        minutes: SIGN_IN_CODE_MINUTES,
+        origin: { userAgent: caller.headers.get("user-agent"), at: new Date(now) },
+      }).catch((error: unknown) => logger.error("sign-in code e-mail failed", { email, error: String(error) }));
     }, 5);
   }
   return { ok: true, attemptId };

@@ -467,8 +467,26 @@ const ar = {
     noName: "لا يوجد اسم بعد",
   },
   email: {
+    layout: {
+      footer: "أرسل Groundwork هذه الرسالة إلى {{email}}.",
+      neverShare: "لا تشارك هذا الرمز مع أحد: لن يطلبه منك Groundwork أبدًا.",
+    },
+    origin: {
+      device: "{{browser}} على {{os}}",
+      unknownDevice: "متصفح غير معروف",
+      requested: "طُلب من {{device}} في {{time}}.",
+      changed: "تم التغيير من {{device}} في {{time}}.",
+      invited: "أرسلها {{inviter}} من {{device}} في {{time}}.",
+    },
+    preview: {
+      title: "معاينات الرسائل",
+      subject: "الموضوع",
+      html: "HTML",
+      text: "نص عادي",
+    },
     invitation: {
       subject: "{{inviter}} يدعوك للانضمام إلى {{organization}} على Groundwork",
+      preheader: "انضم إلى {{organization}} بدور {{role}}. تنتهي صلاحية الدعوة في {{date}}.",
       intro: "دعاك {{inviter}} ({{email}}) للانضمام إلى المؤسسة {{organization}} على Groundwork، بدور {{role}}.",
       open: "لقبولها أو رفضها، افتح هذه الصفحة:",
       expiry: "تنتهي صلاحية الدعوة في {{date}}.",
@@ -477,6 +495,7 @@ const ar = {
     },
     welcome: {
       subject: "مرحبًا بك في Groundwork",
+      preheader: "سجّل الدخول بعنوان بريدك الإلكتروني: لا توجد كلمة مرور لتتذكرها.",
       greeting: "مرحبًا {{name}}،",
       intro: "تم إنشاء حساب لك على Groundwork.",
       howTo: "لتسجيل الدخول، افتح هذه الصفحة:",
@@ -484,24 +503,28 @@ const ar = {
       code: "سنرسل إليك بعد ذلك رمزًا من 6 أرقام لإدخاله. لا توجد كلمة مرور لتتذكرها.",
     },
     signInCode: {
-      subject: "رمز تسجيل الدخول إلى Groundwork: {{code}}",
+      subject: "رمز تسجيل الدخول إلى Groundwork",
+      preheader: "أدخله في صفحة تسجيل الدخول. تنتهي صلاحيته خلال {{duration}}.",
       intro: "إليك رمز تسجيل الدخول إلى Groundwork:",
       expiry: "تنتهي صلاحيته خلال {{duration}} ولا يمكن استخدامه إلا مرة واحدة.",
       ignore: "إذا لم تطلب هذا الرمز، يمكنك تجاهل هذه الرسالة.",
     },
     changeEmailCode: {
-      subject: "رمز Groundwork لتأكيد عنوان بريدك الإلكتروني الجديد: {{code}}",
+      subject: "رمز Groundwork لتأكيد عنوان بريدك الإلكتروني الجديد",
+      preheader: "أكّد عنوان بريدك الإلكتروني الجديد. تنتهي صلاحية الرمز خلال {{duration}}.",
       intro: "إليك الرمز الذي يجعل هذا العنوان عنوان البريد الإلكتروني لحسابك في Groundwork:",
       expiry: "تنتهي صلاحيته خلال {{duration}} ولا يمكن استخدامه إلا مرة واحدة.",
       ignore: "إذا لم تطلب هذا الرمز، يمكنك تجاهل هذه الرسالة: لن يتغير شيء.",
     },
     emailChanged: {
       subject: "تم تغيير عنوان البريد الإلكتروني لحسابك في Groundwork",
+      preheader: "تُرسَل رموز تسجيل الدخول الآن إلى {{email}}.",
       body: "تم تغيير عنوان البريد الإلكتروني لحسابك في Groundwork إلى {{email}}. تُرسَل رموز تسجيل الدخول الآن إلى ذلك العنوان.",
       notYou: "إذا لم تكن أنت من قام بذلك، فاتصل بالمسؤول فورًا: ربما يستطيع شخص آخر الوصول إلى حسابك.",
     },
     deleteAccountCode: {
-      subject: "رمز Groundwork لحذف حسابك: {{code}}",
+      subject: "رمز Groundwork لحذف حسابك",
+      preheader: "أكّد حذف حسابك. تنتهي صلاحية الرمز خلال {{duration}}.",
       intro: "إليك الرمز لحذف حسابك في Groundwork. لا يمكن استعادة الحساب بعد حذفه.",
       expiry: "تنتهي صلاحيته خلال {{duration}} ولا يمكن استخدامه إلا مرة واحدة.",
       ignore: "إذا لم تطلب هذا الرمز، فلا تعطه لأحد: يبقى حسابك كما هو.",

@@ -472,8 +472,26 @@ const en = {
     noName: "No name yet",
   },
   email: {
+    layout: {
+      footer: "This e-mail was sent by Groundwork to {{email}}.",
+      neverShare: "Never share this code: Groundwork will never ask you for it.",
+    },
+    origin: {
+      device: "{{browser}} on {{os}}",
+      unknownDevice: "an unknown browser",
+      requested: "Requested from {{device}} on {{time}}.",
+      changed: "Changed from {{device}} on {{time}}.",
+      invited: "Sent by {{inviter}} from {{device}} on {{time}}.",
+    },
+    preview: {
+      title: "E-mail previews",
+      subject: "Subject",
+      html: "HTML",
+      text: "Plain text",
+    },
     invitation: {
       subject: "{{inviter}} invited you to join {{organization}} on Groundwork",
+      preheader: "Join {{organization}} as {{role}}. The invitation expires on {{date}}.",
       intro:
         "{{inviter}} ({{email}}) invited you to join the organization {{organization}} on Groundwork, with the role {{role}}.",
       open: "To accept or decline it, open this page:",
@@ -483,6 +501,7 @@ const en = {
     },
     welcome: {
       subject: "Welcome to Groundwork",
+      preheader: "Sign in with your e-mail address: no password to remember.",
       greeting: "Hello {{name}},",
       intro: "An account was created for you on Groundwork.",
       howTo: "To sign in, open this page:",
@@ -490,24 +509,28 @@ const en = {
       code: "We will then send you a 6-digit code to type in. There is no password to remember.",
     },
     signInCode: {
-      subject: "Your Groundwork sign-in code: {{code}}",
+      subject: "Your Groundwork sign-in code",
+      preheader: "Type it on the sign-in page. It expires in {{duration}}.",
       intro: "Here is your code to sign in to Groundwork:",
       expiry: "It expires in {{duration}} and works once.",
       ignore: "If you did not ask for it, you can ignore this e-mail.",
     },
     changeEmailCode: {
-      subject: "Your Groundwork code to confirm your new e-mail address: {{code}}",
+      subject: "Your Groundwork code to confirm your new e-mail address",
+      preheader: "Confirm your new e-mail address. The code expires in {{duration}}.",
       intro: "Here is your code to make this address the e-mail address of your Groundwork account:",
       expiry: "It expires in {{duration}} and works once.",
       ignore: "If you did not ask for it, you can ignore this e-mail: nothing changes.",
     },
     emailChanged: {
       subject: "Your Groundwork e-mail address was changed",
+      preheader: "Sign-in codes now go to {{email}}.",
       body: "The e-mail address of your Groundwork account was changed to {{email}}. Sign-in codes now go to that address.",
       notYou: "If this wasn't you, contact your administrator at once: someone else may have access to your account.",
     },
     deleteAccountCode: {
-      subject: "Your Groundwork code to delete your account: {{code}}",
+      subject: "Your Groundwork code to delete your account",
+      preheader: "Confirm the deletion of your account. The code expires in {{duration}}.",
       intro: "Here is your code to delete your Groundwork account. A deleted account cannot be brought back.",
       expiry: "It expires in {{duration}} and works once.",
       ignore: "If you did not ask for it, give this code to nobody: your account stays as it is.",

@@ -477,8 +477,26 @@ const fr = {
     noName: "Pas encore de nom",
   },
   email: {
+    layout: {
+      footer: "Cet e-mail vous a été envoyé par Groundwork à l’adresse {{email}}.",
+      neverShare: "Ne communiquez ce code à personne : Groundwork ne vous le demandera jamais.",
+    },
+    origin: {
+      device: "{{browser}} sur {{os}}",
+      unknownDevice: "un navigateur inconnu",
+      requested: "Demandé depuis {{device}}, le {{time}}.",
+      changed: "Modifiée depuis {{device}}, le {{time}}.",
+      invited: "Envoyée par {{inviter}} depuis {{device}}, le {{time}}.",
+    },
+    preview: {
+      title: "Aperçus des e-mails",
+      subject: "Objet",
+      html: "HTML",
+      text: "Texte brut",
+    },
     invitation: {
       subject: "{{inviter}} vous invite à rejoindre {{organization}} sur Groundwork",
+      preheader: "Rejoignez {{organization}} avec le rôle {{role}}. L'invitation expire le {{date}}.",
       intro:
         "{{inviter}} ({{email}}) vous invite à rejoindre l'organisation {{organization}} sur Groundwork, avec le rôle {{role}}.",
       open: "Pour l'accepter ou la refuser, ouvrez cette page :",
@@ -488,6 +506,7 @@ const fr = {
     },
     welcome: {
       subject: "Bienvenue sur Groundwork",
+      preheader: "Connectez-vous avec votre adresse e-mail : aucun mot de passe à retenir.",
       greeting: "Bonjour {{name}},",
       intro: "Un compte a été créé pour vous sur Groundwork.",
       howTo: "Pour vous connecter, ouvrez cette page :",
@@ -495,25 +514,29 @@ const fr = {
       code: "Nous vous enverrons alors un code à 6 chiffres à saisir. Aucun mot de passe à retenir.",
     },
     signInCode: {
-      subject: "Votre code de connexion Groundwork : {{code}}",
+      subject: "Votre code de connexion Groundwork",
+      preheader: "Saisissez-le sur la page de connexion. Il expire dans {{duration}}.",
       intro: "Voici votre code pour vous connecter à Groundwork :",
       expiry: "Il expire dans {{duration}} et ne peut être utilisé qu'une seule fois.",
       ignore: "Si vous n'êtes pas à l'origine de cette demande, vous pouvez ignorer cet e-mail.",
     },
     changeEmailCode: {
-      subject: "Votre code Groundwork pour confirmer votre nouvelle adresse e-mail : {{code}}",
+      subject: "Votre code Groundwork pour confirmer votre nouvelle adresse e-mail",
+      preheader: "Confirmez votre nouvelle adresse e-mail. Le code expire dans {{duration}}.",
       intro: "Voici votre code pour faire de cette adresse l’adresse e-mail de votre compte Groundwork :",
       expiry: "Il expire dans {{duration}} et ne peut être utilisé qu'une seule fois.",
       ignore: "Si vous n'êtes pas à l'origine de cette demande, vous pouvez ignorer cet e-mail : rien ne change.",
     },
     emailChanged: {
       subject: "L’adresse e-mail de votre compte Groundwork a été modifiée",
+      preheader: "Les codes de connexion sont désormais envoyés à {{email}}.",
       body: "L’adresse e-mail de votre compte Groundwork a été remplacée par {{email}}. Les codes de connexion sont désormais envoyés à cette adresse.",
       notYou:
         "Si ce n’était pas vous, contactez tout de suite votre administrateur : quelqu’un d’autre a peut-être accès à votre compte.",
     },
     deleteAccountCode: {
-      subject: "Votre code Groundwork pour supprimer votre compte : {{code}}",
+      subject: "Votre code Groundwork pour supprimer votre compte",
+      preheader: "Confirmez la suppression de votre compte. Le code expire dans {{duration}}.",
       intro: "Voici votre code pour supprimer votre compte Groundwork. Un compte supprimé ne peut pas être restauré.",
       expiry: "Il expire dans {{duration}} et ne peut être utilisé qu'une seule fois.",
       ignore:

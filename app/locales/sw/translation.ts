@@ -472,8 +472,26 @@ const sw = {
     noName: "Bado hakuna jina",
   },
   email: {
+    layout: {
+      footer: "Barua pepe hii imetumwa na Groundwork kwa {{email}}.",
+      neverShare: "Usimpe mtu yeyote msimbo huu: Groundwork haitakuomba kamwe.",
+    },
+    origin: {
+      device: "{{browser}} kwenye {{os}}",
+      unknownDevice: "kivinjari kisichojulikana",
+      requested: "Ombi lilitoka {{device}}, {{time}}.",
+      changed: "Mabadiliko yalifanywa kutoka {{device}}, {{time}}.",
+      invited: "Umetumwa na {{inviter}} kutoka {{device}}, {{time}}.",
+    },
+    preview: {
+      title: "Muhtasari wa barua pepe",
+      subject: "Kichwa",
+      html: "HTML",
+      text: "Maandishi matupu",
+    },
     invitation: {
       subject: "{{inviter}} amekualika ujiunge na {{organization}} kwenye Groundwork",
+      preheader: "Jiunge na {{organization}} ukiwa na jukumu la {{role}}. Mwaliko unaisha muda tarehe {{date}}.",
       intro:
         "{{inviter}} ({{email}}) amekualika ujiunge na shirika {{organization}} kwenye Groundwork, ukiwa na jukumu la {{role}}.",
       open: "Ili kuukubali au kuukataa, fungua ukurasa huu:",
@@ -483,6 +501,7 @@ const sw = {
     },
     welcome: {
       subject: "Karibu Groundwork",
+      preheader: "Ingia kwa anwani yako ya barua pepe: hakuna nenosiri la kukumbuka.",
       greeting: "Habari {{name}},",
       intro: "Akaunti imeundwa kwa ajili yako kwenye Groundwork.",
       howTo: "Ili kuingia, fungua ukurasa huu:",
@@ -490,24 +509,28 @@ const sw = {
       code: "Tutakutumia msimbo wa tarakimu 6 wa kuandika. Hakuna nenosiri la kukumbuka.",
     },
     signInCode: {
-      subject: "Msimbo wako wa kuingia Groundwork: {{code}}",
+      subject: "Msimbo wako wa kuingia Groundwork",
+      preheader: "Uandike kwenye ukurasa wa kuingia. Muda wake utaisha baada ya {{duration}}.",
       intro: "Huu ndio msimbo wako wa kuingia kwenye Groundwork:",
       expiry: "Muda wake utaisha baada ya {{duration}} na unaweza kutumika mara moja tu.",
       ignore: "Ikiwa hukuuomba, unaweza kupuuza barua pepe hii.",
     },
     changeEmailCode: {
-      subject: "Msimbo wako wa Groundwork wa kuthibitisha anwani yako mpya ya barua pepe: {{code}}",
+      subject: "Msimbo wako wa Groundwork wa kuthibitisha anwani yako mpya ya barua pepe",
+      preheader: "Thibitisha anwani yako mpya ya barua pepe. Muda wa msimbo utaisha baada ya {{duration}}.",
       intro: "Huu ndio msimbo wako wa kufanya anwani hii kuwa barua pepe ya akaunti yako ya Groundwork:",
       expiry: "Muda wake utaisha baada ya {{duration}} na unaweza kutumika mara moja tu.",
       ignore: "Ikiwa hukuuomba, unaweza kupuuza barua pepe hii: hakuna kinachobadilika.",
     },
     emailChanged: {
       subject: "Anwani ya barua pepe ya akaunti yako ya Groundwork imebadilishwa",
+      preheader: "Misimbo ya kuingia sasa inatumwa kwa {{email}}.",
       body: "Anwani ya barua pepe ya akaunti yako ya Groundwork imebadilishwa kuwa {{email}}. Misimbo ya kuingia sasa inatumwa kwa anwani hiyo.",
       notYou: "Ikiwa si wewe, wasiliana na msimamizi wako mara moja: huenda mtu mwingine anaweza kufikia akaunti yako.",
     },
     deleteAccountCode: {
-      subject: "Msimbo wako wa Groundwork wa kufuta akaunti yako: {{code}}",
+      subject: "Msimbo wako wa Groundwork wa kufuta akaunti yako",
+      preheader: "Thibitisha kufutwa kwa akaunti yako. Muda wa msimbo utaisha baada ya {{duration}}.",
       intro: "Huu ndio msimbo wako wa kufuta akaunti yako ya Groundwork. Akaunti iliyofutwa haiwezi kurejeshwa.",
       expiry: "Muda wake utaisha baada ya {{duration}} na unaweza kutumika mara moja tu.",
       ignore: "Ikiwa hukuuomba, usimpe mtu yeyote msimbo huu: akaunti yako inabaki kama ilivyo.",

@@ -1,0 +1,69 @@
+// The invitation (app/.server/features/invitations.ts), in the language the inviter chose for it: who invites whom
+// to which organization with which role, from which browser and when, the link to answer it, and when it ends. We
+// send it ourselves, not better-auth's `sendInvitationEmail` (docs/architecture.md, "Invitations").
+import { translator } from "../../../../lib/dictionaries";
+import { formatters } from "../../../../lib/format";
+import { getEnv } from "../../env";
+import { deviceOf, emailLanguage, FullLink, Layout, Paragraph, timeOf, type RequestOrigin } from "./layout";
+import type { EmailContent } from "./types";
+
+export type InvitationEmailInput = {
+  to: string;
+  invitationId: string;
+  organizationName: string;
+  inviterName: string;
+  inviterEmail: string;
+  role: string;
+  expiresAt: Date;
+  language: string;
+  origin: RequestOrigin;
+};
+
+export function invitationEmail(input: InvitationEmailInput): EmailContent {
+  const language = emailLanguage(input.language);
+  const t = translator(language);
+  const link = `${getEnv().APP_URL}/invitations/${encodeURIComponent(input.invitationId)}`;
+  const roleNames = {
+    owner: t("organizations.roles.owner"),
+    admin: t("organizations.roles.admin"),
+    member: t("organizations.roles.member"),
+  };
+  const role = input.role
+    .split(",")
+    .map((name) => name.trim())
+    .map((name) => (Object.hasOwn(roleNames, name) ? roleNames[name as keyof typeof roleNames] : name))
+    .join(", ");
+  const inviter = input.inviterName || input.inviterEmail;
+  const organization = input.organizationName;
+  const date = formatters(language).dateTime(input.expiresAt);
+  const subject = t("email.invitation.subject", { inviter, organization });
+  return {
+    to: input.to,
+    subject,
+    body: (
+      <Layout
+        heading={subject}
+        language={language}
+        to={input.to}
+        preheader={t("email.invitation.preheader", { organization, role, date })}
+      >
+        <Paragraph>{t("email.invitation.intro", { inviter, email: input.inviterEmail, organization, role })}</Paragraph>
+        <Paragraph>
+          {t("email.invitation.open")}
+          <br />
+          <FullLink href={link} />
+        </Paragraph>
+        <Paragraph>{t("email.invitation.expiry", { date })}</Paragraph>
+        <Paragraph>{t("email.invitation.signIn", { email: input.to })}</Paragraph>
+        <Paragraph muted>
+          {t("email.origin.invited", {
+            inviter,
+            device: deviceOf(input.origin.userAgent, language),
+            time: timeOf(input.origin.at, language),
+          })}
+        </Paragraph>
+        <Paragraph muted>{t("email.invitation.ignore")}</Paragraph>
+      </Layout>
+    ),
+  };
+}

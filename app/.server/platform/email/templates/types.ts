@@ -1,0 +1,4 @@
+import type { ReactElement } from "react";
+
+/** A template's answer: the subject and the message as React, which `renderEmail` turns into HTML and text. */
+export type EmailContent = { to: string; subject: string; body: ReactElement };
