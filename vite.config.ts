@@ -2,12 +2,13 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
   // The server build bundles its dependencies (but the native libSQL driver): only the code the app uses is loaded,
-  // which halves the server's memory at rest (ADR 008).
-  ssr: { noExternal: true, external: ["@libsql/client", "libsql", "nodemailer"] },
+  // which halves the server's memory at rest (ADR 008). Not in `npm run dev`: Vite's dev module runner evaluates what
+  // it bundles as ES modules, and React's CommonJS files fail there ("module is not defined").
+  ssr: command === "build" ? { noExternal: true, external: ["@libsql/client", "libsql", "nodemailer"] } : {},
   build: {
     // Rolldown's report of the plugins that took most of a build's time is printed on every build of this size on a
     // 2-core machine: a profiling hint (`node --cpu-prof`), not a finding about this build.
@@ -22,4 +23,4 @@ export default defineConfig({
   // The dev server answers where APP_URL says by default (http://localhost:$PORT), so the origin check and the
   // auth cookies work in development as they do in production.
   server: { port: Number(process.env.PORT ?? 3000), strictPort: true },
-});
+}));
