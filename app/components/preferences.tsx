@@ -16,7 +16,7 @@ const themeChoices = [
 
 // The chosen option: a raised, bold segment with a ring, not a colour alone.
 const optionClassName =
-  "inline-flex min-h-8 items-center gap-1.5 rounded px-2.5 text-sm text-zinc-700 hover:bg-white/70 hover:text-zinc-950 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 aria-pressed:bg-white aria-pressed:font-semibold aria-pressed:text-zinc-950 aria-pressed:shadow-sm aria-pressed:ring-1 aria-pressed:ring-zinc-300 dark:text-zinc-300 dark:hover:bg-zinc-700/60 dark:hover:text-white dark:aria-pressed:bg-zinc-700 dark:aria-pressed:text-white dark:aria-pressed:ring-zinc-500";
+  "inline-flex min-h-8 items-center justify-center gap-1.5 rounded px-2.5 text-sm text-zinc-700 hover:bg-white/70 hover:text-zinc-950 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 aria-pressed:bg-white aria-pressed:font-semibold aria-pressed:text-zinc-950 aria-pressed:shadow-sm aria-pressed:ring-1 aria-pressed:ring-zinc-300 dark:text-zinc-300 dark:hover:bg-zinc-700/60 dark:hover:text-white dark:aria-pressed:bg-zinc-700 dark:aria-pressed:text-white dark:aria-pressed:ring-zinc-500";
 
 /**
  * One preference as one plain form posting to /preferences: each choice is a submit button carrying its value, so a
@@ -27,12 +27,15 @@ function PreferenceGroup({
   legend,
   icon: Icon,
   compact,
+  columns,
   children,
 }: {
   intent: "language" | "theme";
   legend: string;
   icon: LucideIcon;
   compact: boolean;
+  /** The grid of the choices in a menu (not compact): the languages two by two, the themes side by side. */
+  columns: string;
   children: ReactNode;
 }) {
   const location = useLocation();
@@ -45,7 +48,11 @@ function PreferenceGroup({
           {legend}
         </legend>
         {compact ? <Icon aria-hidden="true" className="size-4 shrink-0 text-zinc-500 dark:text-zinc-400" /> : null}
-        <div className="inline-flex flex-wrap gap-0.5 rounded-md border border-zinc-200 bg-zinc-100 p-0.5 dark:border-zinc-700 dark:bg-zinc-800">
+        <div
+          className={`gap-0.5 rounded-md border border-zinc-200 bg-zinc-100 p-0.5 dark:border-zinc-700 dark:bg-zinc-800 ${
+            compact ? "inline-flex flex-wrap" : columns
+          }`}
+        >
           {children}
         </div>
       </fieldset>
@@ -64,7 +71,13 @@ export function Preferences({ compact = false }: { compact?: boolean }) {
   const theme = root?.theme ?? "system";
   return (
     <div className={compact ? "flex flex-wrap items-center justify-center gap-x-4 gap-y-2" : "flex flex-col gap-3"}>
-      <PreferenceGroup intent="language" legend={t("preferences.language")} icon={Globe} compact={compact}>
+      <PreferenceGroup
+        intent="language"
+        legend={t("preferences.language")}
+        icon={Globe}
+        compact={compact}
+        columns="grid grid-cols-2"
+      >
         {languages.map((language) => (
           <button
             key={language}
@@ -79,7 +92,13 @@ export function Preferences({ compact = false }: { compact?: boolean }) {
           </button>
         ))}
       </PreferenceGroup>
-      <PreferenceGroup intent="theme" legend={t("preferences.theme")} icon={SunMoon} compact={compact}>
+      <PreferenceGroup
+        intent="theme"
+        legend={t("preferences.theme")}
+        icon={SunMoon}
+        compact={compact}
+        columns="grid grid-cols-3"
+      >
         {themeChoices.map(({ value, label, icon: Icon }) => (
           <button
             key={value}
