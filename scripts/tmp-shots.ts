@@ -1,4 +1,5 @@
 import { chromium } from "@playwright/test";
+
 import { sessionCookie } from "../tests/e2e/fixtures";
 import { startServer } from "../tests/e2e/server";
 
@@ -12,7 +13,11 @@ try {
     ["desk-dark-ar", { viewport: { width: 1280, height: 720 }, js: false, theme: "dark", lng: "ar" }],
     ["phone", { viewport: { width: 375, height: 740 }, js: false, theme: "light", lng: "en" }],
   ] as const) {
-    const context = await browser.newContext({ viewport: opts.viewport, javaScriptEnabled: opts.js, colorScheme: opts.theme });
+    const context = await browser.newContext({
+      viewport: opts.viewport,
+      javaScriptEnabled: opts.js,
+      colorScheme: opts.theme,
+    });
     await context.addCookies([{ name: cookie.name, value: cookie.value, url: server.url }]);
     const page = await context.newPage();
     await page.goto(`${server.url}/login?lng=${opts.lng}`);

@@ -62,9 +62,10 @@ function PreferenceGroup({
 
 /**
  * Language and theme switchers: language as a row of buttons (each language named in itself), theme as a segmented
- * control. `compact` (the sign-in pages) puts each on one line under an icon; otherwise each has a visible legend.
+ * control. Compact (the sign-in and invitation pages) puts each on one line after an icon; in a menu each has a visible
+ * legend.
  */
-export function Preferences({ compact = false }: { compact?: boolean }) {
+export function Preferences({ compact = true }: { compact?: boolean }) {
   const { t } = useTranslation();
   const root = useRouteLoaderData<RootData>("root");
   const locale = root?.locale ?? "en";

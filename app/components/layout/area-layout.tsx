@@ -52,7 +52,7 @@ function PhoneMenu({ nav, user }: { nav: NavItem[]; user: ShellUser }) {
         <hr className="my-4 border-zinc-200 dark:border-zinc-800" />
         <div className="flex flex-col gap-4">
           <UserBlock user={user} />
-          <Preferences />
+          <Preferences compact={false} />
           <SignOutItem />
         </div>
       </div>

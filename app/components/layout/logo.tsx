@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
 /** Our mark: the three courses of a foundation, as in public/favicon.svg. Decorative: the name next to it is the text. */
-export function LogoMark({ className = "size-7" }: { className?: string }) {
+function LogoMark({ className = "size-7" }: { className?: string }) {
   return (
     <svg viewBox="0 0 32 32" aria-hidden="true" focusable="false" className={`shrink-0 ${className}`}>
       <rect width="32" height="32" rx="7" className="fill-brand-600 dark:fill-brand-500" />

@@ -38,7 +38,7 @@ export function SignOutItem() {
 }
 
 /** The account link, the preferences and sign-out, in the order a person looks for them. */
-export function UserMenuContent({ user, account }: { user: ShellUser; account: { to: string; label: string } }) {
+function UserMenuContent({ user, account }: { user: ShellUser; account: { to: string; label: string } }) {
   return (
     <div className="flex flex-col gap-3">
       <UserBlock user={user} />
@@ -48,7 +48,7 @@ export function UserMenuContent({ user, account }: { user: ShellUser; account: {
         {account.label}
       </Link>
       <div className="px-3">
-        <Preferences />
+        <Preferences compact={false} />
       </div>
       <hr className="border-zinc-200 dark:border-zinc-800" />
       <SignOutItem />

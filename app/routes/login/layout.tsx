@@ -16,7 +16,7 @@ export default function LoginLayout() {
       </main>
       {/* Right under the card: one click on a language or a theme applies it, no Apply button, no script. */}
       <footer className="-mt-2 w-full max-w-sm">
-        <Preferences compact />
+        <Preferences />
       </footer>
     </div>
   );
