@@ -16,7 +16,7 @@ const themeChoices = [
 
 // The chosen option: a raised, bold segment with a ring, not a colour alone.
 const optionClassName =
-  "inline-flex min-h-8 items-center justify-center gap-1.5 rounded px-2.5 text-sm text-zinc-700 hover:bg-white/70 hover:text-zinc-950 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 aria-pressed:bg-white aria-pressed:font-semibold aria-pressed:text-zinc-950 aria-pressed:shadow-sm aria-pressed:ring-1 aria-pressed:ring-zinc-300 dark:text-zinc-300 dark:hover:bg-zinc-700/60 dark:hover:text-white dark:aria-pressed:bg-zinc-700 dark:aria-pressed:text-white dark:aria-pressed:ring-zinc-500";
+  "inline-flex min-h-8 items-center justify-center gap-1.5 rounded px-2.5 py-1 text-center leading-tight text-sm text-zinc-700 hover:bg-white/70 hover:text-zinc-950 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 aria-pressed:bg-white aria-pressed:font-semibold aria-pressed:text-zinc-950 aria-pressed:shadow-sm aria-pressed:ring-1 aria-pressed:ring-zinc-300 dark:text-zinc-300 dark:hover:bg-zinc-700/60 dark:hover:text-white dark:aria-pressed:bg-zinc-700 dark:aria-pressed:text-white dark:aria-pressed:ring-zinc-500";
 
 /**
  * One preference as one plain form posting to /preferences: each choice is a submit button carrying its value, so a
@@ -109,7 +109,7 @@ export function Preferences({ compact = true }: { compact?: boolean }) {
             aria-pressed={value === theme}
             className={optionClassName}
           >
-            <Icon aria-hidden="true" className="size-4" />
+            <Icon aria-hidden="true" className="size-4 shrink-0" />
             {t(label)}
           </button>
         ))}

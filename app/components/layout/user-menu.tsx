@@ -71,7 +71,7 @@ export function UserMenu({ user, account }: { user: ShellUser; account: { to: st
       >
         <Avatar name={user.name} image={user.image} />
         <span className="hidden max-w-40 truncate text-sm font-medium lg:inline">{user.name}</span>
-        <ChevronDown aria-hidden="true" className="size-4 transition-transform group-open:rotate-180" />
+        <ChevronDown aria-hidden="true" className="size-4 group-open:rotate-180" />
       </summary>
       <div className="absolute end-0 top-full z-40 mt-2 w-80 max-w-[calc(100vw-2rem)] rounded-xl border border-zinc-200 bg-white p-3 shadow-lg dark:border-zinc-800 dark:bg-zinc-900">
         <UserMenuContent user={user} account={account} />
