@@ -102,8 +102,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {rootData?.demoMode ? <DemoNotice /> : null}
         {rootData?.impersonating ? <ImpersonationBanner name={rootData.impersonating.name} /> : null}
         <NavigationProgress />
-        {children}
+        {/* Before the page: without JavaScript the flash is a strip in the flow, above the header it must not cover. */}
         <Toaster flash={rootData?.toast ?? null} dir={directionOf(locale)} theme={theme} />
+        {children}
         {rootData?.demoMode ? <DemoModeDialog /> : null}
         {hydrate ? (
           <>

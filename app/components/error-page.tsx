@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link, useRouteLoaderData } from "react-router";
 
+import { documentTitle } from "~/lib/meta";
 import { useHydrated } from "~/lib/use-hydrated";
 import { buttonClassName } from "./ui/button";
 
@@ -19,12 +20,14 @@ export function ErrorPage({
   action?: React.ReactNode;
 }) {
   const { t } = useTranslation();
-  const referrer = useRouteLoaderData<{ referrer?: string }>("root")?.referrer;
+  const root = useRouteLoaderData<Parameters<typeof documentTitle>[1] & { referrer?: string }>("root");
+  const referrer = root?.referrer;
   // With JavaScript, the browser's history knows where "back" is even after client-side navigations.
   const hasHistory = useHydrated() && history.length > 1;
   return (
     <div className="mx-auto flex min-h-[60dvh] max-w-lg flex-col items-center justify-center gap-4 px-6 py-16 text-center">
-      <title>{`${title} | Groundwork`}</title>
+      {/* Titled like every page (app/lib/meta.ts): the environment's prefix, then the product's name. */}
+      <title>{documentTitle(title, root)}</title>
       <p className="text-5xl font-bold text-brand-600 dark:text-brand-100">{status}</p>
       <h1 className="text-2xl font-semibold">{message}</h1>
       <div className="flex flex-wrap justify-center gap-3">

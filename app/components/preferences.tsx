@@ -1,91 +1,119 @@
-import { useEffect, useRef } from "react";
+import type { ParseKeys } from "i18next";
+import { Globe, Monitor, Moon, Sun, SunMoon, type LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, useLocation, useRouteLoaderData, useSubmit } from "react-router";
+import { Form, useLocation, useRouteLoaderData } from "react-router";
 
 import { languageNames, languages } from "~/lib/i18n";
-import { useHydrated } from "~/lib/use-hydrated";
-import { buttonClassName } from "./ui/button";
 
 type RootData = { locale: string; theme: "system" | "light" | "dark" };
 
-const selectClassName =
-  "min-h-9 rounded-md border border-zinc-300 bg-white px-2 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100";
+const themeChoices = [
+  { value: "system", label: "theme.system", icon: Monitor },
+  { value: "light", label: "theme.light", icon: Sun },
+  { value: "dark", label: "theme.dark", icon: Moon },
+] as const satisfies Array<{ value: RootData["theme"]; label: ParseKeys; icon: LucideIcon }>;
 
-/** One preference as a plain form posting to /preferences; with JavaScript it submits when the choice changes. */
-function PreferenceForm({
+// The chosen option: a raised, bold segment with a ring, not a colour alone.
+const optionClassName =
+  "inline-flex min-h-8 items-center justify-center gap-1.5 rounded px-2.5 py-1 text-center leading-tight text-sm text-zinc-700 hover:bg-white/70 hover:text-zinc-950 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 aria-pressed:bg-white aria-pressed:font-semibold aria-pressed:text-zinc-950 aria-pressed:shadow-sm aria-pressed:ring-1 aria-pressed:ring-zinc-300 dark:text-zinc-300 dark:hover:bg-zinc-700/60 dark:hover:text-white dark:aria-pressed:bg-zinc-700 dark:aria-pressed:text-white dark:aria-pressed:ring-zinc-500";
+
+/**
+ * One preference as one plain form posting to /preferences: each choice is a submit button carrying its value, so a
+ * single click applies it with or without JavaScript (the sign-in pages ship none), and there is no Apply button.
+ */
+function PreferenceGroup({
   intent,
-  label,
-  value,
-  options,
+  legend,
+  icon: Icon,
+  compact,
+  columns,
+  children,
 }: {
   intent: "language" | "theme";
-  label: string;
-  value: string;
-  options: Array<[string, string]>;
+  legend: string;
+  icon: LucideIcon;
+  compact: boolean;
+  /** The grid of the choices in a menu (not compact): the languages two by two, the themes side by side. */
+  columns: string;
+  children: ReactNode;
 }) {
-  const { t } = useTranslation();
   const location = useLocation();
-  const hydrated = useHydrated();
-  const submit = useSubmit();
-  const form = useRef<HTMLFormElement>(null);
-  const id = `preference-${intent}`;
-  // A choice made while the page was still loading its JavaScript had no change event to react to: apply it now.
-  useEffect(() => {
-    const select = form.current?.elements.namedItem(intent);
-    if (hydrated && select instanceof HTMLSelectElement && select.value !== value)
-      void submit(form.current, { preventScrollReset: true });
-  }, [hydrated, intent, submit, value]);
   return (
-    <Form
-      ref={form}
-      method="post"
-      action="/preferences"
-      className="flex items-center gap-2"
-      onChange={(event) => hydrated && submit(event.currentTarget, { preventScrollReset: true })}
-    >
+    <Form method="post" action="/preferences" preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="redirect" value={`${location.pathname}${location.search}`} />
-      <label htmlFor={id} className="text-sm text-zinc-700 dark:text-zinc-300">
-        {label}
-      </label>
-      <select id={id} name={intent} defaultValue={value} key={value} className={selectClassName}>
-        {options.map(([optionValue, optionLabel]) => (
-          <option key={optionValue} value={optionValue}>
-            {optionLabel}
-          </option>
-        ))}
-      </select>
-      {hydrated ? null : (
-        <button type="submit" className={buttonClassName("secondary", "min-h-9 px-3 py-1")}>
-          {t("preferences.apply")}
-        </button>
-      )}
+      <fieldset className={compact ? "flex items-center gap-2" : "flex flex-col gap-1.5"}>
+        <legend className={compact ? "sr-only" : "mb-1.5 text-xs font-medium text-zinc-600 dark:text-zinc-400"}>
+          {legend}
+        </legend>
+        {compact ? <Icon aria-hidden="true" className="size-4 shrink-0 text-zinc-500 dark:text-zinc-400" /> : null}
+        <div
+          className={`gap-0.5 rounded-md border border-zinc-200 bg-zinc-100 p-0.5 dark:border-zinc-700 dark:bg-zinc-800 ${
+            compact ? "inline-flex flex-wrap" : columns
+          }`}
+        >
+          {children}
+        </div>
+      </fieldset>
     </Form>
   );
 }
 
-/** Language and theme switchers, for the layouts and the login page. */
-export function Preferences() {
+/**
+ * Language and theme switchers: language as a row of buttons (each language named in itself), theme as a segmented
+ * control. Compact (the sign-in and invitation pages) puts each on one line after an icon; in a menu each has a visible
+ * legend.
+ */
+export function Preferences({ compact = true }: { compact?: boolean }) {
   const { t } = useTranslation();
   const root = useRouteLoaderData<RootData>("root");
+  const locale = root?.locale ?? "en";
+  const theme = root?.theme ?? "system";
   return (
-    <div className="flex flex-wrap items-center gap-3">
-      <PreferenceForm
+    <div className={compact ? "flex flex-wrap items-center justify-center gap-x-4 gap-y-2" : "flex flex-col gap-3"}>
+      <PreferenceGroup
         intent="language"
-        label={t("preferences.language")}
-        value={root?.locale ?? "en"}
-        options={languages.map((language) => [language, languageNames[language]])}
-      />
-      <PreferenceForm
+        legend={t("preferences.language")}
+        icon={Globe}
+        compact={compact}
+        columns="grid grid-cols-2"
+      >
+        {languages.map((language) => (
+          <button
+            key={language}
+            type="submit"
+            name="language"
+            value={language}
+            lang={language}
+            aria-pressed={language === locale}
+            className={optionClassName}
+          >
+            {languageNames[language]}
+          </button>
+        ))}
+      </PreferenceGroup>
+      <PreferenceGroup
         intent="theme"
-        label={t("preferences.theme")}
-        value={root?.theme ?? "system"}
-        options={[
-          ["system", t("theme.system")],
-          ["light", t("theme.light")],
-          ["dark", t("theme.dark")],
-        ]}
-      />
+        legend={t("preferences.theme")}
+        icon={SunMoon}
+        compact={compact}
+        columns="grid grid-cols-3"
+      >
+        {themeChoices.map(({ value, label, icon: Icon }) => (
+          <button
+            key={value}
+            type="submit"
+            name="theme"
+            value={value}
+            aria-pressed={value === theme}
+            className={optionClassName}
+          >
+            <Icon aria-hidden="true" className="size-4 shrink-0" />
+            {t(label)}
+          </button>
+        ))}
+      </PreferenceGroup>
     </div>
   );
 }

@@ -9,13 +9,19 @@ function titleWithEnvironment(title: string, environment: EnvironmentBanner, suf
   return `${prefix ? `${prefix} ` : ""}${title} | ${suffix}`;
 }
 
+type RootTitleData = { environment: EnvironmentBanner; productName: string } | undefined;
+
+/** A document title from the root loader's data (absent when the root loader itself failed): for the error page. */
+export function documentTitle(title: string, root: RootTitleData): string {
+  return titleWithEnvironment(title, root?.environment ?? null, root?.productName);
+}
+
 /**
  * For a route's `meta`: the title from its loader data, prefixed with the environment from the root loader. Without
  * loader data the loader threw, and the error page renders its own `<title>`: a second one here would win the tab.
  */
 export function pageTitle(matches: readonly MatchLike[], title: string | undefined) {
   if (title === undefined) return [];
-  const root = matches.find((match) => match?.id === "root")?.loaderData as
-    { environment: EnvironmentBanner; productName: string } | undefined;
-  return [{ title: titleWithEnvironment(title, root?.environment ?? null, root?.productName) }];
+  const root = matches.find((match) => match?.id === "root")?.loaderData as RootTitleData;
+  return [{ title: documentTitle(title, root) }];
 }

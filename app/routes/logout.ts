@@ -5,9 +5,12 @@ import { stopImpersonating } from "~/.server/features/user-admin";
 import { auditActorOf } from "~/.server/web/caller";
 import { cookieHeaders } from "~/.server/web/http";
 import { getSession } from "~/.server/web/session";
+import { redirectWithToast } from "~/.server/web/toast";
 import type { Route } from "./+types/logout";
 
-// Sign-out ends the session on the server; a GET only leads back to the login page.
+// Sign-out ends the session on the server and says so on the login page (an info toast); a GET only leads back there.
+const signedOut = { type: "info", message: "shell.signedOut" } as const;
+
 export function loader() {
   return redirect("/login");
 }
@@ -28,8 +31,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (stopped.ok) {
       const adminCookie = stopped.setCookies.map((line) => line.split(";")[0]).join("; ");
       const cleared = await signOut(new Headers({ cookie: adminCookie }), { ...actor, user: null });
-      return redirect("/login", { headers: cookieHeaders([...stopped.setCookies, ...cleared]) });
+      return redirectWithToast("/login", signedOut, { headers: cookieHeaders([...stopped.setCookies, ...cleared]) });
     }
   }
-  return redirect("/login", { headers: cookieHeaders(await signOut(request.headers, actor)) });
+  return redirectWithToast("/login", signedOut, { headers: cookieHeaders(await signOut(request.headers, actor)) });
 }

@@ -1,6 +1,16 @@
 import type { Page, TestInfo } from "@playwright/test";
 
-import { enterCode, expect, requestCode, signIn, signInWithRole, sql, test, uniqueEmail } from "./fixtures";
+import {
+  enterCode,
+  expect,
+  requestCode,
+  signIn,
+  signInWithRole,
+  signOutFromMenu,
+  sql,
+  test,
+  uniqueEmail,
+} from "./fixtures";
 
 // The audit trail as people make it and read it: a person signs in (after a wrong code) and out, an admin creates,
 // renames and deletes a repository, GitHub signs someone in; the admin finds each of those events on /manager/audit,
@@ -40,7 +50,7 @@ test.describe("the audit trail", () => {
     await page.getByLabel("What is your name?").fill("Audrey Audited");
     await page.getByRole("button", { name: "Continue" }).click();
     await page.waitForURL(/\/app/);
-    await page.getByRole("button", { name: "Sign out" }).click();
+    await signOutFromMenu(page);
     await page.waitForURL(/\/login/);
 
     await signInWithRole(page, mail, app, testInfo, "admin");

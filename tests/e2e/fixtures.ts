@@ -204,19 +204,22 @@ async function hydrates(page: Page): Promise<boolean> {
   return true;
 }
 
-/** Chooses a language or a theme with the switcher, as a person would (JS: on change; no JS: with Apply). */
-export async function choosePreference(page: Page, label: string | RegExp, option: string) {
-  const select = page.getByLabel(label, { exact: typeof label === "string" ? true : undefined });
-  const apply = select.locator("xpath=..").getByRole("button");
-  // Pages that hydrate (JavaScript on, not a sign-in page) drop the Apply button and apply the choice on change.
-  if (await hydrates(page)) {
-    await expect(apply).toHaveCount(0);
-    await select.selectOption(option);
-  } else {
-    await select.selectOption(option);
-    await apply.click();
-  }
+/**
+ * Chooses a language or a theme as a person would: one click on its button (no Apply, JavaScript or not). In /app and
+ * /manager the pickers sit in the person's menu, which is opened first.
+ */
+export async function choosePreference(page: Page, group: string, option: string) {
+  await hydrates(page);
+  const picker = page.getByRole("group", { name: group, exact: true });
+  if (!(await picker.isVisible())) await page.getByLabel(/^Account menu, /).click();
+  await picker.getByRole("button", { name: option, exact: true }).click();
   await page.waitForLoadState("load");
+}
+
+/** Signs out as a person would: the Sign out item of their menu in the header. */
+export async function signOutFromMenu(page: Page) {
+  await page.getByLabel(/^Account menu, /).click();
+  await page.getByRole("button", { name: "Sign out" }).click();
 }
 
 /** Searches the list: with JavaScript it runs as you type, without it the Search button sends the form. */

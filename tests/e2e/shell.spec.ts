@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 
 import { choosePreference, enterCode, expect, signIn, signInWithRole, sql, test, uniqueEmail } from "./fixtures";
 
@@ -6,19 +6,19 @@ test.describe("languages", () => {
   test("the language switch persists across pages, and Arabic reads right to left", async ({ page }) => {
     await page.goto("/login");
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
-    await choosePreference(page, "Language", "fr");
+    await choosePreference(page, "Language", "Français");
     await expect(page.getByRole("heading", { name: "Connexion ou inscription" })).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("lang", "fr");
     await page.goto("/login/error?error=access_denied");
     await expect(page.locator("html")).toHaveAttribute("lang", "fr");
 
-    await choosePreference(page, "Langue", "ar");
+    await choosePreference(page, "Langue", "العربية");
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     await expect(page.locator("html")).toHaveAttribute("lang", "ar");
     await page.goto("/login");
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
 
-    await choosePreference(page, "اللغة", "sw");
+    await choosePreference(page, "اللغة", "Kiswahili");
     await expect(page.locator("html")).toHaveAttribute("lang", "sw");
     await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
     await page.goto("/login/verify?email=a%40example.test");
@@ -50,7 +50,7 @@ test.describe("themes", () => {
   test("the theme switch persists and is rendered by the server", async ({ page, request }) => {
     await page.goto("/login");
     await expect(page.locator("html")).toHaveClass("system");
-    await choosePreference(page, "Theme", "dark");
+    await choosePreference(page, "Theme", "Dark");
     await expect(page.locator("html")).toHaveClass("dark");
     const cookie = (await page.context().cookies()).find((c) => c.name === "theme")!;
     const html = await (await request.get("/login", { headers: { Cookie: `${cookie.name}=${cookie.value}` } })).text();
@@ -64,7 +64,7 @@ test.describe("themes", () => {
     classes.push((await page.locator("html").getAttribute("class")) ?? "");
     expect(new Set(classes)).toEqual(new Set(["dark"]));
 
-    await choosePreference(page, "Theme", "light");
+    await choosePreference(page, "Theme", "Light");
     await expect(page.locator("html")).toHaveClass("light");
   });
 });
@@ -78,7 +78,7 @@ async function delayScripts(page: Page) {
 }
 
 test.describe("themes, before JavaScript arrives", () => {
-  test("a choice made while the page is still loading its JavaScript is applied once it has", async ({
+  test("a choice made while the page is still loading its JavaScript is applied (a plain form)", async ({
     page,
     mail,
   }, testInfo) => {
@@ -86,7 +86,8 @@ test.describe("themes, before JavaScript arrives", () => {
     await signIn(page, mail, uniqueEmail(testInfo, "early"));
     await delayScripts(page);
     await page.goto("/app", { waitUntil: "commit" });
-    await page.getByLabel("Theme", { exact: true }).selectOption("dark");
+    await page.getByLabel(/^Account menu, /).click();
+    await page.getByRole("group", { name: "Theme" }).getByRole("button", { name: "Dark" }).click();
     await expect(page.locator("html")).toHaveClass("dark", { timeout: 15_000 });
   });
 });
@@ -109,7 +110,7 @@ test.describe("page frame", () => {
     response = await page.goto("/login/nowhere");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "This page cannot be found" })).toBeVisible();
-    await expect(page.getByRole("button", { name: "Apply" }).or(page.getByLabel("Language"))).not.toHaveCount(0);
+    await expect(page.getByRole("group", { name: "Language" })).toBeVisible();
 
     await signInWithRole(page, mail, app, testInfo, "admin");
     response = await page.goto("/app/nowhere");
@@ -219,7 +220,7 @@ test.describe("demo mode", () => {
 
     // Language and theme stay allowed.
     await page.goto(`${demoApp.url}/app`);
-    await choosePreference(page, "Theme", "dark");
+    await choosePreference(page, "Theme", "Dark");
     await expect(page.locator("html")).toHaveClass("dark");
   });
 });
@@ -236,5 +237,146 @@ test.describe("search, before JavaScript arrives", () => {
     await page.getByRole("searchbox").fill("libsql");
     await expect(page).toHaveURL(/searchTerm=libsql/, { timeout: 15_000 });
     await expect(page.getByRole("searchbox")).toHaveValue("libsql");
+  });
+});
+
+/** Whether the element at the centre of `control` is the control itself (or inside it): nothing covers it. */
+async function isUncovered(control: Locator): Promise<boolean> {
+  return control.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return top !== null && (top === element || element.contains(top));
+  });
+}
+
+const fontWeight = (link: Locator) => link.evaluate((element) => Number(getComputedStyle(element).fontWeight));
+
+test.describe("the shell", () => {
+  test("the header shows the logo, navigation with the current page marked, and the person's menu", async ({
+    page,
+    mail,
+    app,
+  }, testInfo) => {
+    await signInWithRole(page, mail, app, testInfo, "user");
+    await page.goto("/app/repositories");
+    const banner = page.getByRole("banner");
+    await expect(banner.getByRole("link", { name: "Groundwork" })).toHaveAttribute("href", "/app");
+    const navigation = banner.getByRole("navigation", { name: "Main navigation" });
+    const current = navigation.getByRole("link", { name: "Repositories" });
+    const other = navigation.getByRole("link", { name: "Organizations" });
+    await expect(current).toHaveAttribute("aria-current", "page");
+    await expect(other).not.toHaveAttribute("aria-current", "page");
+    // Not colour alone: the current page is also bold and underlined by a bar.
+    expect(await fontWeight(current)).toBeGreaterThan(await fontWeight(other));
+    expect(await current.evaluate((element) => getComputedStyle(element, "::after").height)).toBe("2px");
+
+    // The person's menu: initials, then account, language, theme and sign-out, JavaScript or not.
+    const summary = page.getByLabel("Account menu, Uma User");
+    await expect(summary).toContainText("UU");
+    await summary.click();
+    const menu = page.locator("details[open]", { has: summary });
+    await expect(menu.getByText(/^user-.+@example\.test$/)).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Account" })).toBeVisible();
+    await expect(
+      menu.getByRole("group", { name: "Language" }).getByRole("button", { name: "English" }),
+    ).toHaveAttribute("aria-pressed", "true");
+    await expect(menu.getByRole("group", { name: "Theme" }).getByRole("button")).toHaveCount(3);
+    await menu.getByRole("link", { name: "Account" }).click();
+    await expect(page).toHaveURL(/\/app\/account$/);
+    await expect(page.getByLabel("Account menu, Uma User").locator("xpath=..")).not.toHaveAttribute("open");
+  });
+
+  test("without JavaScript the flash is a strip in the flow: it covers no control and can be closed", async ({
+    page,
+    mail,
+    app,
+  }, testInfo) => {
+    test.skip(
+      testInfo.project.name === "js",
+      "about the flash as the server renders it; with JavaScript it is a toast",
+    );
+    await signInWithRole(page, mail, app, testInfo, "user");
+    await page.goto("/app/account?state=change-name");
+    const dialog = page.getByRole("dialog", { name: "Change your name" });
+    await dialog.getByLabel("Name").fill("Grace Hopper");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    const flash = page.getByRole("status").filter({ hasText: "Your name was updated." });
+    await expect(flash).toHaveText("Success: Your name was updated.");
+
+    const summary = page.getByLabel("Account menu, Grace Hopper");
+    expect(await isUncovered(summary), "the menu's summary is not under the flash").toBe(true);
+    await summary.click();
+    const signOut = page.getByRole("button", { name: "Sign out" });
+    await expect(signOut).toBeVisible();
+    expect(await isUncovered(signOut), "Sign out is not under the flash").toBe(true);
+
+    await page
+      .locator("summary")
+      .filter({ hasText: /^Close$/ })
+      .click();
+    await expect(flash).toBeHidden();
+    await signOut.click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("Escape closes the person's menu and the phone menu and gives focus back to their summary", async ({
+    page,
+    mail,
+    app,
+  }, testInfo) => {
+    test.skip(testInfo.project.name === "no-js", "Escape and outside clicks are what JavaScript adds to the menus");
+    await signInWithRole(page, mail, app, testInfo, "user");
+    await page.goto("/app/repositories");
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    const summary = page.getByLabel("Account menu, Uma User");
+    const menu = summary.locator("xpath=..");
+    await summary.click();
+    await expect(menu).toHaveAttribute("open");
+    await page.getByRole("group", { name: "Theme" }).getByRole("button", { name: "Light" }).focus();
+    await page.keyboard.press("Escape");
+    await expect(menu).not.toHaveAttribute("open");
+    await expect(summary).toBeFocused();
+    await summary.click();
+    await page.getByRole("heading", { level: 1 }).click();
+    await expect(menu, "a click outside closes it").not.toHaveAttribute("open");
+
+    await page.setViewportSize({ width: 375, height: 740 });
+    const phoneSummary = page.locator("summary").filter({ hasText: "Open menu" });
+    await phoneSummary.click();
+    const phoneMenu = phoneSummary.locator("xpath=..");
+    await expect(phoneMenu).toHaveAttribute("open");
+    await phoneMenu.getByRole("link", { name: "Organizations" }).focus();
+    await page.keyboard.press("Escape");
+    await expect(phoneMenu).not.toHaveAttribute("open");
+    await expect(phoneSummary).toBeFocused();
+    await expect(phoneSummary).toHaveAccessibleName("Open menu");
+  });
+
+  test("on a phone, the menu holds the navigation, the person, the preferences and sign-out", async ({
+    page,
+    mail,
+    app,
+  }, testInfo) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await signInWithRole(page, mail, app, testInfo, "user");
+    await page.goto("/app");
+    await expect(page.getByLabel(/^Account menu, /)).toBeHidden();
+    await page.locator("summary").filter({ hasText: "Open menu" }).click();
+    const menu = page.locator("details[open]");
+    await expect(menu.getByRole("link", { name: "Home" })).toHaveAttribute("aria-current", "page");
+    await expect(menu.getByText("Uma User")).toBeVisible();
+    await menu.getByRole("group", { name: "Theme" }).getByRole("button", { name: "Dark" }).click();
+    await expect(page.locator("html")).toHaveClass("dark");
+    await page.locator("summary").filter({ hasText: "Open menu" }).click();
+    await page.locator("details[open]").getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("the error page's title carries the environment's prefix like every other title", async ({ page, demoApp }) => {
+    const response = await page.goto(`${demoApp.url}/nowhere`);
+    expect(response?.status()).toBe(404);
+    await expect(page).toHaveTitle("🚧 Page not found | Groundwork");
+    await page.goto(`${demoApp.url}/login/nowhere`);
+    await expect(page).toHaveTitle("🚧 Page not found | Groundwork");
   });
 });

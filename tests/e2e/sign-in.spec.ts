@@ -1,4 +1,4 @@
-import { enterCode, expect, requestCode, signIn, sql, test, uniqueEmail } from "./fixtures";
+import { enterCode, expect, requestCode, signIn, signOutFromMenu, sql, test, uniqueEmail } from "./fixtures";
 
 test.describe("sign-in with an e-mail code", () => {
   test("the seeded user signs in and lands in the user area", async ({ page, mail }) => {
@@ -128,7 +128,7 @@ test.describe("sign-in with an e-mail code", () => {
   test("sign-out ends the session on the server", async ({ page, mail, request }, testInfo) => {
     await signIn(page, mail, uniqueEmail(testInfo, "signout"));
     const cookie = (await page.context().cookies()).find((c) => c.name.endsWith("session_token"))!;
-    await page.getByRole("button", { name: "Sign out" }).click();
+    await signOutFromMenu(page);
     await expect(page).toHaveURL(/\/login$/);
     await page.goto("/app");
     await expect(page).toHaveURL(/\/login\?redirect=%2Fapp$/);
@@ -138,6 +138,23 @@ test.describe("sign-in with an e-mail code", () => {
     });
     expect(replay.status(), "the old cookie no longer opens the user area").toBe(302);
     expect(replay.headers().location).toContain("/login");
+  });
+
+  test("after sign-out the login page says so, as information, once", async ({ page, mail }, testInfo) => {
+    await signIn(page, mail, uniqueEmail(testInfo, "signed-out"));
+    await signOutFromMenu(page);
+    await expect(page).toHaveURL(/\/login$/);
+    const message = page.getByText("You are signed out. See you soon!");
+    await expect(message).toBeVisible();
+    if (testInfo.project.name === "js") {
+      // The page that signed out runs JavaScript: an info toast.
+      await expect(page.locator("[data-sonner-toast]", { has: message })).toHaveAttribute("data-type", "info");
+    } else {
+      // Without it, the server's status strip, its type named for screen readers.
+      await expect(page.getByRole("status")).toHaveText("Information: You are signed out. See you soon!");
+    }
+    await page.reload();
+    await expect(message, "shown once").toHaveCount(0);
   });
 
   test("a ban ends the sessions the user already has, at their next request", async ({ page, mail, app }, testInfo) => {
@@ -164,13 +181,47 @@ test.describe("sign-in with an e-mail code", () => {
   test("a banned user is told so", async ({ page, mail, app }, testInfo) => {
     const email = uniqueEmail(testInfo, "banned");
     await signIn(page, mail, email);
-    await page.getByRole("button", { name: "Sign out" }).click();
+    await signOutFromMenu(page);
     await sql(app.databaseUrl, "update user set banned = 1 where email = ?", [email]);
     const since = Date.now();
     await requestCode(page, email);
     await enterCode(page, await mail.waitForCode(email, { since }));
     await expect(page.getByText("You have been banned from this application")).toBeVisible();
     await expect(page).toHaveURL(/\/login\/verify/);
+  });
+});
+
+test.describe("language and theme on the sign-in pages", () => {
+  test("one click switches the language, and another the theme: no Apply, no script, right under the card", async ({
+    page,
+  }) => {
+    await page.goto("/login");
+    await expect(page.locator("script[type=module]"), "the sign-in pages ship no JavaScript").toHaveCount(0);
+    const card = page.getByRole("main");
+    const languages = page.getByRole("group", { name: "Language" });
+    const cardBox = (await card.boundingBox())!;
+    const pickerBox = (await languages.boundingBox())!;
+    expect(pickerBox.y - (cardBox.y + cardBox.height), "the pickers sit right under the card").toBeLessThan(80);
+    await expect(languages.getByRole("button", { name: "English" })).toHaveAttribute("aria-pressed", "true");
+
+    await languages.getByRole("button", { name: "Français" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole("heading", { name: "Connexion ou inscription" })).toBeVisible();
+    const langues = page.getByRole("group", { name: "Langue" });
+    await expect(langues.getByRole("button", { name: "Français" })).toHaveAttribute("aria-pressed", "true");
+    await expect(langues.getByRole("button", { name: "English" })).toHaveAttribute("aria-pressed", "false");
+    await expect(page.getByRole("button", { name: /Appliquer|Apply/ })).toHaveCount(0);
+
+    const themes = page.getByRole("group", { name: "Thème" });
+    await themes.getByRole("button", { name: "Sombre" }).click();
+    await expect(page.locator("html")).toHaveClass("dark");
+    await expect(page.getByRole("group", { name: "Thème" }).getByRole("button", { name: "Sombre" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await page.getByRole("group", { name: "Thème" }).getByRole("button", { name: "Système" }).click();
+    await expect(page.locator("html")).toHaveClass("system");
   });
 });
 
@@ -304,7 +355,7 @@ test.describe("nobody can lock a person out of sign-in", () => {
     const victim = uniqueEmail(testInfo, "victim");
     // The person signed in from this browser before (it keeps a device cookie), then signed out.
     await signIn(page, mail, victim, "Vic Tim");
-    await page.getByRole("button", { name: "Sign out" }).click();
+    await signOutFromMenu(page);
     await expect(page).toHaveURL(/\/login$/);
 
     // The attacker, from 50 addresses: asks for codes for the address and guesses each one three times and more.

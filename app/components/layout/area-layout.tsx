@@ -1,44 +1,84 @@
+import { Menu, X, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, NavLink } from "react-router";
+import { NavLink } from "react-router";
 
-import { SignOutButton } from "../auth/sign-out-button";
 import { Preferences } from "../preferences";
+import { Logo } from "./logo";
+import { useDisclosureDismiss } from "./use-disclosure-dismiss";
+import { SignOutItem, UserBlock, UserMenu, type ShellUser } from "./user-menu";
 
-export type NavItem = { to: string; label: string; end?: boolean };
+export type NavItem = { to: string; label: string; icon: LucideIcon; end?: boolean };
 
-const linkClassName = ({ isActive }: { isActive: boolean }) =>
-  `block rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600 ${
-    isActive
-      ? "bg-zinc-100 text-zinc-950 dark:bg-zinc-800 dark:text-white"
-      : "text-zinc-700 hover:bg-zinc-50 dark:text-zinc-300 dark:hover:bg-zinc-900"
+// The current page (aria-current, set by NavLink) is marked by a tinted background, bold text and an underline
+// (a bar at the start edge in the phone menu): never colour alone.
+const navLinkClassName = (layout: "bar" | "list") =>
+  `relative flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600 text-zinc-700 hover:bg-zinc-100 hover:text-zinc-950 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:hover:text-white aria-[current=page]:bg-brand-50 aria-[current=page]:font-semibold aria-[current=page]:text-brand-700 dark:aria-[current=page]:bg-brand-500/20 dark:aria-[current=page]:text-white ${
+    layout === "bar"
+      ? "aria-[current=page]:after:absolute aria-[current=page]:after:inset-x-3 aria-[current=page]:after:bottom-0.5 aria-[current=page]:after:h-0.5 aria-[current=page]:after:rounded-full aria-[current=page]:after:bg-brand-600 dark:aria-[current=page]:after:bg-brand-100"
+      : "aria-[current=page]:before:absolute aria-[current=page]:before:inset-y-1.5 aria-[current=page]:before:start-0 aria-[current=page]:before:w-1 aria-[current=page]:before:rounded-full aria-[current=page]:before:bg-brand-600 dark:aria-[current=page]:before:bg-brand-100"
   }`;
 
-function NavLinks({ nav }: { nav: NavItem[] }) {
-  return nav.map((item) => (
-    <li key={item.to}>
-      <NavLink to={item.to} end={item.end} prefetch="intent" className={linkClassName}>
-        {item.label}
+function NavLinks({ nav, layout }: { nav: NavItem[]; layout: "bar" | "list" }) {
+  return nav.map(({ to, label, icon: Icon, end }) => (
+    <li key={to}>
+      <NavLink to={to} end={end} prefetch="intent" className={navLinkClassName(layout)}>
+        <Icon aria-hidden="true" className="size-4 shrink-0" />
+        {label}
       </NavLink>
     </li>
   ));
 }
 
+/** Below 768 px: one menu with the navigation, the person, the preferences and sign-out (a `<details>`, as UserMenu). */
+function PhoneMenu({ nav, user }: { nav: NavItem[]; user: ShellUser }) {
+  const { t } = useTranslation();
+  const ref = useDisclosureDismiss();
+  return (
+    <details ref={ref} className="group md:hidden">
+      <summary className="flex min-h-10 cursor-pointer list-none items-center gap-2 rounded-md px-3 text-sm font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand-600 group-open:bg-zinc-100 dark:hover:bg-zinc-800 dark:group-open:bg-zinc-800 [&::-webkit-details-marker]:hidden">
+        <Menu aria-hidden="true" className="size-5 group-open:hidden" />
+        <X aria-hidden="true" className="hidden size-5 group-open:block" />
+        {/* The summary says what it does next, JavaScript or not: the hidden one is not read out either. */}
+        <span className="group-open:hidden">{t("common.openMenu")}</span>
+        <span className="hidden group-open:inline">{t("common.closeMenu")}</span>
+      </summary>
+      <div className="absolute inset-x-0 top-full z-40 max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-zinc-200 bg-white px-4 pt-3 pb-5 shadow-lg dark:border-zinc-800 dark:bg-zinc-950">
+        <nav aria-label={t("common.mainNavigation")}>
+          <ul className="flex flex-col gap-1">
+            <NavLinks nav={nav} layout="list" />
+          </ul>
+        </nav>
+        <hr className="my-4 border-zinc-200 dark:border-zinc-800" />
+        <div className="flex flex-col gap-4">
+          <UserBlock user={user} />
+          <Preferences compact={false} />
+          <SignOutItem />
+        </div>
+      </div>
+    </details>
+  );
+}
+
 /**
- * The frame of /app and /manager: product name, navigation, the signed-in user and sign-out; below 768 px the
- * navigation folds into a disclosure menu (a <details>, so it opens without JavaScript too).
+ * The frame of /app and /manager (docs/product.md, "The shell"): logo, navigation with icons, the area's tools and
+ * the signed-in person's menu; below 768 px everything but the logo and the tools folds into one menu. Both menus
+ * are `<details>` disclosures of links and plain forms, so they work without JavaScript.
  */
 export function AreaLayout({
   home,
   nav,
-  userName,
+  user,
+  account,
   tools,
   children,
 }: {
   home: string;
   nav: NavItem[];
-  userName: string;
-  /** What the area adds to the header, before the user's name (the organization switcher in /app). */
+  user: ShellUser;
+  /** The area's account page, first item of the person's menu. */
+  account: { to: string; label: string };
+  /** What the area adds to the header, before the person's menu (the organization switcher in /app). */
   tools?: ReactNode;
   children: ReactNode;
 }) {
@@ -51,44 +91,26 @@ export function AreaLayout({
       >
         {t("common.skipToContent")}
       </a>
-      <header className="border-b border-zinc-200 dark:border-zinc-800">
-        <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
-          <Link to={home} className="font-bold tracking-tight">
-            {t("meta.productName")}
-          </Link>
-          <nav aria-label={t("common.mainNavigation")} className="hidden flex-1 md:block">
+      <header className="relative border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
+        <div className="mx-auto flex min-h-16 max-w-6xl items-center gap-4 px-4 py-2">
+          <Logo to={home} />
+          <nav aria-label={t("common.mainNavigation")} className="hidden min-w-0 flex-1 md:block">
             <ul className="flex flex-wrap gap-1">
-              <NavLinks nav={nav} />
+              <NavLinks nav={nav} layout="bar" />
             </ul>
           </nav>
-          <div className="ms-auto flex items-center gap-3 text-sm md:ms-0">
+          <div className="ms-auto flex items-center gap-2 md:ms-0">
             {tools}
-            <span className="hidden text-zinc-700 sm:inline dark:text-zinc-300">{userName}</span>
-            <SignOutButton />
+            <div className="hidden md:block">
+              <UserMenu user={user} account={account} />
+            </div>
+            <PhoneMenu nav={nav} user={user} />
           </div>
-          <details className="group w-full md:hidden">
-            <summary className="cursor-pointer rounded-md px-3 py-2 text-sm font-medium hover:bg-zinc-50 dark:hover:bg-zinc-900">
-              {/* The summary says what it does next, JavaScript or not: the hidden one is not read out either. */}
-              <span className="group-open:hidden">{t("common.openMenu")}</span>
-              <span className="hidden group-open:inline">{t("common.closeMenu")}</span>
-            </summary>
-            <nav aria-label={t("common.mainNavigation")}>
-              <ul className="mt-2 flex flex-col gap-1">
-                <NavLinks nav={nav} />
-              </ul>
-            </nav>
-          </details>
         </div>
       </header>
-      <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-8">
+      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
         {children}
       </main>
-      <footer className="border-t border-zinc-200 dark:border-zinc-800">
-        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-4">
-          <span className="text-sm text-zinc-600 dark:text-zinc-400">{userName}</span>
-          <Preferences />
-        </div>
-      </footer>
     </div>
   );
 }

@@ -35,17 +35,41 @@ function toaster(flash: Toast | null, language = "en", dir: "ltr" | "rtl" = "ltr
 }
 
 describe("Toaster without JavaScript", () => {
-  it("renders the flash as a status region with the translated message", () => {
+  it("renders the flash as a status region with the translated message, its type named", () => {
     const page = document.createElement("div");
     page.innerHTML = renderToString(toaster(nameUpdated));
     const status = within(page).getByRole("status");
-    expect(status.textContent).toBe("Your name was updated.");
+    expect(status.textContent).toBe("Success: Your name was updated.");
   });
 
   it("speaks French", () => {
     const page = document.createElement("div");
     page.innerHTML = renderToString(toaster(nameUpdated, "fr"));
-    expect(within(page).getByRole("status").textContent).toBe("Votre nom a été mis à jour.");
+    expect(within(page).getByRole("status").textContent).toBe("Succès: Votre nom a été mis à jour.");
+  });
+
+  it("gives each type its own icon and name, not a colour alone", () => {
+    const looks = (["success", "info", "warning", "error"] as const).map((type) => {
+      const page = document.createElement("div");
+      page.innerHTML = renderToString(toaster({ id: type, type, message: "shell.signedOut" }));
+      return {
+        name: within(page).getByRole("status").querySelector(".sr-only")?.textContent,
+        icon: page.querySelector("svg")?.getAttribute("class"),
+      };
+    });
+    expect(looks.map((look) => look.name)).toEqual(["Success: ", "Information: ", "Warning: ", "Error: "]);
+    expect(new Set(looks.map((look) => look.icon)).size, "four different icons").toBe(4);
+  });
+
+  it("sits in the page's flow and closes without a script: its Close is the summary of an open <details>", () => {
+    const page = document.createElement("div");
+    page.innerHTML = renderToString(toaster(nameUpdated));
+    const strip = page.firstElementChild as HTMLElement;
+    expect(strip.className).not.toMatch(/\b(fixed|absolute|sticky)\b/);
+    expect(strip.className).toContain("has-[details:not([open])]:hidden");
+    const details = strip.querySelector("details");
+    expect(details?.open).toBe(true);
+    expect(details?.querySelector("summary")?.textContent).toBe("Close");
   });
 
   it("renders nothing without a flash", () => {
@@ -109,7 +133,7 @@ describe("Toaster with JavaScript", () => {
     const container = document.createElement("div");
     document.body.append(container);
     container.innerHTML = renderToString(ui);
-    expect(within(container).getByRole("status").textContent).toBe("Your name was updated.");
+    expect(within(container).getByRole("status").textContent).toBe("Success: Your name was updated.");
     await act(async () => {
       hydrated = { root: hydrateRoot(container, ui), container };
     });

@@ -19,6 +19,17 @@ const ar = {
     closeMenu: "إغلاق القائمة",
     notifications: "الإشعارات",
   },
+  shell: {
+    userMenu: "قائمة الحساب، {{name}}",
+    signedOut: "تم تسجيل خروجك. إلى اللقاء!",
+    toast: {
+      success: "تم بنجاح",
+      info: "معلومة",
+      warning: "تنبيه",
+      error: "خطأ",
+      loading: "قيد التنفيذ",
+    },
+  },
   theme: {
     light: "فاتح",
     dark: "داكن",
@@ -230,7 +241,6 @@ const ar = {
   preferences: {
     language: "اللغة",
     theme: "المظهر",
-    apply: "تطبيق",
   },
   account: {
     pageTitle: "الحساب",

@@ -20,6 +20,17 @@ const en = {
     closeMenu: "Close menu",
     notifications: "Notifications",
   },
+  shell: {
+    userMenu: "Account menu, {{name}}",
+    signedOut: "You are signed out. See you soon!",
+    toast: {
+      success: "Success",
+      info: "Information",
+      warning: "Warning",
+      error: "Error",
+      loading: "In progress",
+    },
+  },
   theme: {
     light: "Light",
     dark: "Dark",
@@ -231,7 +242,6 @@ const en = {
   preferences: {
     language: "Language",
     theme: "Theme",
-    apply: "Apply",
   },
   account: {
     pageTitle: "Account",

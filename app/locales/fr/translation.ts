@@ -19,6 +19,17 @@ const fr = {
     closeMenu: "Fermer le menu",
     notifications: "Notifications",
   },
+  shell: {
+    userMenu: "Menu du compte, {{name}}",
+    signedOut: "Vous êtes déconnecté. À bientôt !",
+    toast: {
+      success: "Succès",
+      info: "Information",
+      warning: "Avertissement",
+      error: "Erreur",
+      loading: "En cours",
+    },
+  },
   theme: {
     light: "Clair",
     dark: "Sombre",
@@ -234,7 +245,6 @@ const fr = {
   preferences: {
     language: "Langue",
     theme: "Thème",
-    apply: "Appliquer",
   },
   account: {
     pageTitle: "Compte",

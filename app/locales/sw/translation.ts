@@ -19,6 +19,17 @@ const sw = {
     closeMenu: "Funga menyu",
     notifications: "Arifa",
   },
+  shell: {
+    userMenu: "Menyu ya akaunti, {{name}}",
+    signedOut: "Umeondoka. Tuonane tena!",
+    toast: {
+      success: "Imefaulu",
+      info: "Taarifa",
+      warning: "Onyo",
+      error: "Hitilafu",
+      loading: "Inaendelea",
+    },
+  },
   theme: {
     light: "Mwangaza",
     dark: "Giza",
@@ -232,7 +243,6 @@ const sw = {
   preferences: {
     language: "Lugha",
     theme: "Mandhari",
-    apply: "Tumia",
   },
   account: {
     pageTitle: "Akaunti",

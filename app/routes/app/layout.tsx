@@ -1,3 +1,4 @@
+import { Building2, CircleUserRound, FolderGit2, House } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
 
@@ -16,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const organizations = await organizationChoices(user.id);
   const activeId = getSession(context)?.session.activeOrganizationId;
   return {
-    userName: user.name || user.email,
+    user: { name: user.name || user.email, email: user.email, image: user.image ?? null },
     organizations: organizations.map(({ id, name }) => ({ id, name })),
     activeId: organizations.some((choice) => choice.id === activeId) ? (activeId ?? null) : null,
   };
@@ -27,13 +28,14 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
   return (
     <AreaLayout
       home="/app"
-      userName={loaderData.userName}
+      user={loaderData.user}
+      account={{ to: "/app/account", label: t("app.navAccount") }}
       tools={<OrganizationSwitcher organizations={loaderData.organizations} activeId={loaderData.activeId} />}
       nav={[
-        { to: "/app", label: t("app.navHome"), end: true },
-        { to: "/app/organizations", label: t("app.navOrganizations") },
-        { to: "/app/repositories", label: t("app.navRepositories") },
-        { to: "/app/account", label: t("app.navAccount") },
+        { to: "/app", label: t("app.navHome"), icon: House, end: true },
+        { to: "/app/organizations", label: t("app.navOrganizations"), icon: Building2 },
+        { to: "/app/repositories", label: t("app.navRepositories"), icon: FolderGit2 },
+        { to: "/app/account", label: t("app.navAccount"), icon: CircleUserRound },
       ]}
     >
       <Outlet />

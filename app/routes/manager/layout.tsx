@@ -1,3 +1,4 @@
+import { Building2, CircleUserRound, FolderGit2, LayoutDashboard, ScrollText, UsersRound } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
 
@@ -10,7 +11,7 @@ export const middleware: Route.MiddlewareFunction[] = [areaGuard("manager")];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser({ request, context });
-  return { userName: user.name || user.email };
+  return { user: { name: user.name || user.email, email: user.email, image: user.image ?? null } };
 }
 
 export default function ManagerLayout({ loaderData }: Route.ComponentProps) {
@@ -18,14 +19,15 @@ export default function ManagerLayout({ loaderData }: Route.ComponentProps) {
   return (
     <AreaLayout
       home="/manager"
-      userName={loaderData.userName}
+      user={loaderData.user}
+      account={{ to: "/manager/account", label: t("manager.navAccount") }}
       nav={[
-        { to: "/manager/dashboard", label: t("manager.navDashboard") },
-        { to: "/manager/users", label: t("manager.navUsers") },
-        { to: "/manager/organizations", label: t("manager.navOrganizations") },
-        { to: "/manager/repositories", label: t("manager.navRepositories") },
-        { to: "/manager/audit", label: t("manager.navAudit") },
-        { to: "/manager/account", label: t("manager.navAccount") },
+        { to: "/manager/dashboard", label: t("manager.navDashboard"), icon: LayoutDashboard },
+        { to: "/manager/users", label: t("manager.navUsers"), icon: UsersRound },
+        { to: "/manager/organizations", label: t("manager.navOrganizations"), icon: Building2 },
+        { to: "/manager/repositories", label: t("manager.navRepositories"), icon: FolderGit2 },
+        { to: "/manager/audit", label: t("manager.navAudit"), icon: ScrollText },
+        { to: "/manager/account", label: t("manager.navAccount"), icon: CircleUserRound },
       ]}
     >
       <Outlet />
