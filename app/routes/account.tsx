@@ -68,6 +68,12 @@ function deletionRefusalMessage(refusal: DeletionRefused): string {
   return message("account.lastAdmin");
 }
 
+/** A code on its way; a warning when it was the last one the limits allow for now (the next request is refused). */
+const codeSentToast = (sent: { lastCode: boolean }, email: string) =>
+  sent.lastCode
+    ? { type: "warning" as const, message: "account.lastCodeSent" as const, params: { email } }
+    : { type: "success" as const, message: "account.codeSent" as const, params: { email } };
+
 const codeRefusals = {
   invalid: message("validation.codeInvalid"),
   expired: message("verify.expired"),
@@ -97,11 +103,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (submission.status !== "success") return refused(intent, submission.reply());
       const sent = await requestEmailChange(me, submission.value.email, caller);
       if (sent.ok) {
-        return redirectWithToast(`${here}?newEmail=${encodeURIComponent(sent.newEmail)}`, {
-          type: "success",
-          message: "account.codeSent",
-          params: { email: sent.newEmail },
-        });
+        return redirectWithToast(
+          `${here}?newEmail=${encodeURIComponent(sent.newEmail)}`,
+          codeSentToast(sent, sent.newEmail),
+        );
       }
       if (sent.reason === "rate-limited")
         return tooManyRequests(sent.retryAfterSeconds, caller.language, { intent, result: submission.reply() });
@@ -120,11 +125,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "send-delete-code": {
       const sent = await requestAccountDeletion(me, caller);
       if (sent.ok) {
-        return redirectWithToast(`${here}?modal=delete-account-code`, {
-          type: "success",
-          message: "account.codeSent",
-          params: { email: user.email },
-        });
+        return redirectWithToast(`${here}?modal=delete-account-code`, codeSentToast(sent, user.email));
       }
       if (sent.reason === "rate-limited") return tooManyRequests(sent.retryAfterSeconds, caller.language, { intent });
       return refused(intent, undefined, deletionRefusalMessage(sent));

@@ -68,7 +68,7 @@ describe("changing the e-mail address", () => {
   it("sends a code to the new address; the right code changes it, and the old address is told", async () => {
     const me = await person("change-me@example.test");
     const requested = await requestEmailChange(me, "  New-Me@Example.test ", caller(me));
-    expect(requested).toEqual({ ok: true, newEmail: "new-me@example.test" });
+    expect(requested).toEqual({ ok: true, newEmail: "new-me@example.test", lastCode: false });
     expect(sent.map((message) => message.to)).toEqual(["new-me@example.test"]);
     expect(sent[0]!.html).toContain('dir="ltr"');
 
@@ -148,10 +148,13 @@ describe("changing the e-mail address", () => {
     expect((await userRow(winner.id))?.email).toBe("contested@example.test");
   });
 
-  it("limits how many codes a user can have sent", async () => {
+  it("limits how many codes a user can have sent, and says which one was the last", async () => {
     const me = await person("eager@example.test");
     for (let attempt = 1; attempt <= 3; attempt += 1)
-      expect(await requestEmailChange(me, `eager-${attempt}@example.test`, caller(me))).toMatchObject({ ok: true });
+      expect(await requestEmailChange(me, `eager-${attempt}@example.test`, caller(me))).toMatchObject({
+        ok: true,
+        lastCode: attempt === 3,
+      });
     expect(await requestEmailChange(me, "eager-4@example.test", caller(me))).toMatchObject({
       ok: false,
       reason: "rate-limited",
@@ -172,7 +175,7 @@ describe("deleting the account", () => {
     expect(sent).toEqual([]);
 
     const other = await person("second-admin@example.test", "admin");
-    expect(await requestAccountDeletion(admin, caller(admin))).toEqual({ ok: true });
+    expect(await requestAccountDeletion(admin, caller(admin))).toEqual({ ok: true, lastCode: false });
     const code = codeSentTo("only-admin@example.test");
     await db.update(user).set({ role: "user" }).where(eq(user.id, other.id));
     expect(await deleteAccount(admin, code, { ...caller(admin), headers: new Headers() })).toEqual({
@@ -186,8 +189,8 @@ describe("deleting the account", () => {
   it("lets only one of the last two admins go when both delete their accounts at the same moment", async () => {
     const ana = await person("race-ana@example.test", "admin");
     const ben = await person("race-ben@example.test", "admin");
-    expect(await requestAccountDeletion(ana, caller(ana))).toEqual({ ok: true });
-    expect(await requestAccountDeletion(ben, caller(ben))).toEqual({ ok: true });
+    expect(await requestAccountDeletion(ana, caller(ana))).toEqual({ ok: true, lastCode: false });
+    expect(await requestAccountDeletion(ben, caller(ben))).toEqual({ ok: true, lastCode: false });
     const [anaCode, benCode] = [codeSentTo(ana.email), codeSentTo(ben.email)];
     const results = await Promise.all([
       deleteAccount(ana, anaCode, { ...caller(ana), headers: new Headers() }),
@@ -257,7 +260,7 @@ describe("deleting the account", () => {
       .insert(member)
       .values({ id: randomUUID(), organizationId: orgId, userId: coOwner.id, role: "admin,owner", createdAt: now });
     await requestEmailChange(me, "leaving-new@example.test", caller(me));
-    expect(await requestAccountDeletion(me, caller(me))).toEqual({ ok: true });
+    expect(await requestAccountDeletion(me, caller(me))).toEqual({ ok: true, lastCode: false });
     const code = codeSentTo("leaving@example.test");
 
     expect(await deleteAccount(me, wrongCode(code), { ...caller(me), headers: new Headers() })).toEqual({

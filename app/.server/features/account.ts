@@ -59,7 +59,9 @@ export async function requestEmailChange(
   me: Me,
   rawNewEmail: string,
   caller: Caller,
-): Promise<{ ok: true; newEmail: string } | { ok: false; reason: "same-address" | "email-used" } | RateLimited> {
+): Promise<
+  { ok: true; newEmail: string; lastCode: boolean } | { ok: false; reason: "same-address" | "email-used" } | RateLimited
+> {
   const newEmail = normalise(rawNewEmail);
   if (newEmail === me.email) return { ok: false, reason: "same-address" };
   const limited = await consumeAll(codeBudgets("change-email", me.id, newEmail));
@@ -73,7 +75,7 @@ export async function requestEmailChange(
     minutes: ONE_TIME_CODE_MINUTES,
     origin: { userAgent: caller.userAgent, at: new Date() },
   });
-  return { ok: true, newEmail };
+  return { ok: true, newEmail, lastCode: limited.remaining === 0 };
 }
 
 /**
@@ -171,7 +173,7 @@ async function removeAccount(me: Me): Promise<boolean> {
 export async function requestAccountDeletion(
   me: Me,
   caller: Caller,
-): Promise<{ ok: true } | DeletionRefused | RateLimited> {
+): Promise<{ ok: true; lastCode: boolean } | DeletionRefused | RateLimited> {
   const refusal = await deletionRefusal(me.id);
   if (refusal) return refusal;
   const limited = await consumeAll(codeBudgets("delete-account", me.id, me.email));
@@ -184,7 +186,7 @@ export async function requestAccountDeletion(
     minutes: ONE_TIME_CODE_MINUTES,
     origin: { userAgent: caller.userAgent, at: new Date() },
   });
-  return { ok: true };
+  return { ok: true, lastCode: limited.remaining === 0 };
 }
 
 /**

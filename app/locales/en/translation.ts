@@ -261,6 +261,8 @@ const en = {
     newEmail: "New e-mail address",
     sendCode: "Send code",
     codeSent: "We sent a code to {{email}}.",
+    lastCodeSent:
+      "We sent a code to {{email}}. It was the last one you can ask for now: use it, or wait a while before asking again.",
     confirmEmailTitle: "Confirm your new e-mail address",
     confirmEmailText: "Enter the code we sent to {{email}}. It expires in {{duration}}.",
     code: "Code",

@@ -264,6 +264,8 @@ const fr = {
     newEmail: "Nouvelle adresse e-mail",
     sendCode: "Envoyer le code",
     codeSent: "Nous avons envoyé un code à {{email}}.",
+    lastCodeSent:
+      "Nous avons envoyé un code à {{email}}. C’était le dernier que vous pouvez demander pour l’instant : utilisez-le, ou patientez avant d’en demander un autre.",
     confirmEmailTitle: "Confirmez votre nouvelle adresse e-mail",
     confirmEmailText: "Saisissez le code envoyé à {{email}}. Il expire dans {{duration}}.",
     code: "Code",

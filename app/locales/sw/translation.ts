@@ -262,6 +262,8 @@ const sw = {
     newEmail: "Anwani mpya ya barua pepe",
     sendCode: "Tuma msimbo",
     codeSent: "Tumetuma msimbo kwa {{email}}.",
+    lastCodeSent:
+      "Tumetuma msimbo kwa {{email}}. Ulikuwa wa mwisho unaoweza kuomba kwa sasa: uutumie, au subiri kidogo kabla ya kuomba mwingine.",
     confirmEmailTitle: "Thibitisha anwani yako mpya ya barua pepe",
     confirmEmailText: "Weka msimbo tuliotuma kwa {{email}}. Muda wake utaisha baada ya {{duration}}.",
     code: "Msimbo",

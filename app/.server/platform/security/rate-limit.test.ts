@@ -11,21 +11,21 @@ const start = 1_700_000_000_000;
 describe("rate limits", () => {
   it("allows hits up to the limit, then refuses until the window ends", async () => {
     for (let hit = 0; hit < 3; hit++)
-      expect(await consumeRateLimit("send:a", rule, start + hit * 1000)).toEqual({ allowed: true });
+      expect(await consumeRateLimit("send:a", rule, start + hit * 1000)).toEqual({ allowed: true, remaining: 2 - hit });
     expect(await consumeRateLimit("send:a", rule, start + 10_000)).toEqual({ allowed: false, retryAfterSeconds: 50 });
     expect(await consumeRateLimit("send:a", rule, start + 59_500)).toEqual({ allowed: false, retryAfterSeconds: 1 });
   });
 
   it("gives a fresh budget in a new window", async () => {
     for (let hit = 0; hit < 4; hit++) await consumeRateLimit("send:b", rule, start);
-    expect(await consumeRateLimit("send:b", rule, start + 60_000)).toEqual({ allowed: true });
-    expect(await consumeRateLimit("send:b", rule, start + 60_001)).toEqual({ allowed: true });
+    expect(await consumeRateLimit("send:b", rule, start + 60_000)).toEqual({ allowed: true, remaining: 2 });
+    expect(await consumeRateLimit("send:b", rule, start + 60_001)).toEqual({ allowed: true, remaining: 1 });
   });
 
   it("counts each key on its own", async () => {
     for (let hit = 0; hit < 4; hit++) await consumeRateLimit("send:c", rule, start);
     expect((await consumeRateLimit("send:c", rule, start)).allowed).toBe(false);
-    expect(await consumeRateLimit("send:d", rule, start)).toEqual({ allowed: true });
+    expect(await consumeRateLimit("send:d", rule, start)).toEqual({ allowed: true, remaining: 2 });
   });
 
   it("reports the longest wait of every refusing rule, whatever their order", async () => {
@@ -44,7 +44,18 @@ describe("rate limits", () => {
       expect(result.allowed).toBe(false);
       if (!result.allowed) expect(result.retryAfterSeconds).toBeGreaterThan(590);
     }
-    expect(await consumeAll([["all:open-2", rule]])).toEqual({ allowed: true });
+    expect(await consumeAll([["all:open-2", rule]])).toEqual({ allowed: true, remaining: 2 });
+  });
+
+  it("tells how many hits remain: the fewest of every rule", async () => {
+    const tight = { limit: 2, windowSeconds: 60 };
+    const checks: Array<[string, typeof rule]> = [
+      ["left:wide", rule],
+      ["left:tight", tight],
+    ];
+    expect(await consumeAll(checks)).toEqual({ allowed: true, remaining: 1 });
+    expect(await consumeAll(checks)).toEqual({ allowed: true, remaining: 0 });
+    expect((await consumeAll(checks)).allowed).toBe(false);
   });
 
   it("counts every hit of a check against each rule, even when one refuses", async () => {

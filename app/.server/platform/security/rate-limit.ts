@@ -5,7 +5,8 @@ import { db } from "../db/client";
 import { rateLimitCounter } from "../db/schema";
 
 export type RateLimitRule = { limit: number; windowSeconds: number };
-export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+/** Allowed, with how many more hits the window takes (0: this was the last), or refused with the wait. */
+export type RateLimitResult = { allowed: true; remaining: number } | { allowed: false; retryAfterSeconds: number };
 
 /**
  * Every rule of the limiter, in one table (ADR 005, ADR 010). A client is an IPv4 address or an IPv6 /64. An address's
@@ -46,7 +47,8 @@ export async function consumeRateLimit(key: string, rule: RateLimitRule, now = D
     })
     .returning({ count: rateLimitCounter.count, windowStart: rateLimitCounter.windowStart });
   if (Math.random() < 0.01) void pruneRateLimits(now);
-  if (!row || row.count <= rule.limit) return { allowed: true };
+  if (!row) return { allowed: true, remaining: rule.limit - 1 };
+  if (row.count <= rule.limit) return { allowed: true, remaining: rule.limit - row.count };
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((row.windowStart + windowMs - now) / 1000)) };
 }
 
@@ -55,12 +57,17 @@ export async function pruneRateLimits(now = Date.now()) {
   await db.delete(rateLimitCounter).where(lt(rateLimitCounter.windowStart, now - 24 * 60 * 60 * 1000));
 }
 
-/** Checks every rule and counts a hit against each; when several refuse, the longest wait is the answer. */
+/**
+ * Checks every rule and counts a hit against each; when several refuse, the longest wait is the answer. Allowed, the
+ * remaining hits are the fewest any rule has left.
+ */
 export async function consumeAll(checks: Array<[key: string, rule: RateLimitRule]>): Promise<RateLimitResult> {
-  let refused: RateLimitResult = { allowed: true };
+  let answer: RateLimitResult = { allowed: true, remaining: Infinity };
   for (const [key, rule] of checks) {
     const result = await consumeRateLimit(key, rule);
-    if (!result.allowed && (refused.allowed || result.retryAfterSeconds > refused.retryAfterSeconds)) refused = result;
+    if (result.allowed) {
+      if (answer.allowed) answer = { allowed: true, remaining: Math.min(answer.remaining, result.remaining) };
+    } else if (answer.allowed || result.retryAfterSeconds > answer.retryAfterSeconds) answer = result;
   }
-  return refused;
+  return answer;
 }
