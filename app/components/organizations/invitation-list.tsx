@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 
 import { useFormat } from "~/lib/format";
+import { Badge } from "../ui/badge";
 import { Button, buttonClassName } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { DataList } from "../ui/data-list";
@@ -21,11 +22,11 @@ export type InvitationRow = {
 };
 
 const statusTone = {
-  pending: "bg-brand-50 text-brand-700 dark:bg-zinc-800 dark:text-zinc-100",
-  expired: "bg-amber-50 text-amber-800 dark:bg-amber-950 dark:text-amber-200",
-  accepted: "bg-green-50 text-green-800 dark:bg-green-950 dark:text-green-200",
-  rejected: "bg-zinc-100 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200",
-  canceled: "bg-zinc-100 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200",
+  pending: "brand",
+  expired: "warning",
+  accepted: "success",
+  rejected: "neutral",
+  canceled: "neutral",
 } as const;
 
 function StatusBadge({ status }: { status: InvitationRow["status"] }) {
@@ -37,7 +38,7 @@ function StatusBadge({ status }: { status: InvitationRow["status"] }) {
     rejected: t("invitations.status.rejected"),
     canceled: t("invitations.status.canceled"),
   }[status];
-  return <span className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${statusTone[status]}`}>{label}</span>;
+  return <Badge tone={statusTone[status]}>{label}</Badge>;
 }
 
 /**

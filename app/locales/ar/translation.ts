@@ -716,6 +716,8 @@ const ar = {
       rateLimited: "محاولات كثيرة جدًا",
       githubRefused: "فشل تسجيل الدخول عبر GitHub",
     },
+    emptyTitle: "لم يُسجَّل أي نشاط بعد",
+    emptyText: "تظهر هنا عمليات تسجيل الدخول والتغييرات والرفض فور حدوثها.",
   },
 } satisfies Dictionary;
 

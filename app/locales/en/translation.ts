@@ -723,6 +723,8 @@ const en = {
       rateLimited: "too many attempts",
       githubRefused: "GitHub sign-in failed",
     },
+    emptyTitle: "No activity recorded yet",
+    emptyText: "Sign-ins, changes and refusals appear here as they happen.",
   },
 };
 

@@ -734,6 +734,8 @@ const fr = {
       rateLimited: "trop de tentatives",
       githubRefused: "échec de la connexion GitHub",
     },
+    emptyTitle: "Aucune activité enregistrée pour l’instant",
+    emptyText: "Les connexions, modifications et refus apparaissent ici au fil de l’eau.",
   },
 } satisfies Dictionary;
 

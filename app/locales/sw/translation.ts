@@ -722,6 +722,8 @@ const sw = {
       rateLimited: "majaribio mengi mno",
       githubRefused: "kuingia kwa GitHub kumeshindikana",
     },
+    emptyTitle: "Bado hakuna shughuli iliyorekodiwa",
+    emptyText: "Kuingia, mabadiliko na makataa yanaonekana hapa yanapotokea.",
   },
 } satisfies Dictionary;
 
