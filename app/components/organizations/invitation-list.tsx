@@ -1,3 +1,4 @@
+import { Mail } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 
@@ -63,6 +64,11 @@ export function InvitationList({
       page={{ items: invitations, nextHref: null }}
       getKey={(row) => row.id}
       label={t("invitations.listLabel")}
+      empty={{
+        icon: <Mail />,
+        title: t("organizations.invitationsEmptyTitle"),
+        text: t("organizations.invitationsEmptyText"),
+      }}
       renderItem={(row) => {
         const waiting = row.status === "pending" || row.status === "expired";
         const inviter = row.inviterName || row.inviterEmail;

@@ -378,6 +378,9 @@ const ar = {
       deleteDescription: "ستُحذف {{name}} لجميع الأعضاء. لا يمكن التراجع عن ذلك.",
       deleted: "تم حذف المؤسسة {{name}}",
     },
+    noneText: "أنشئ مؤسسة أدناه لدعوة زملائك وتكوين فرق، أو أجب عن دعوة عندما تصلك.",
+    invitationsEmptyTitle: "لا توجد دعوات بعد",
+    invitationsEmptyText: "تظهر هنا الدعوات التي ترسلها حتى يُرد عليها.",
   },
   repositories: {
     title: "المستودعات",

@@ -383,6 +383,9 @@ const en = {
       deleteDescription: "{{name}} will be deleted for every member. This cannot be undone.",
       deleted: "Organization {{name}} deleted",
     },
+    noneText: "Create one below to invite colleagues and form teams, or answer an invitation when you get one.",
+    invitationsEmptyTitle: "No invitations yet",
+    invitationsEmptyText: "Invitations you send appear here until they are answered.",
   },
   repositories: {
     title: "Repositories",

@@ -388,6 +388,10 @@ const fr = {
       deleteDescription: "{{name}} sera supprimée pour tous ses membres. C'est irréversible.",
       deleted: "Organisation {{name}} supprimée",
     },
+    noneText:
+      "Créez-en une ci-dessous pour inviter des collègues et former des équipes, ou répondez à une invitation quand vous en recevez une.",
+    invitationsEmptyTitle: "Aucune invitation pour l’instant",
+    invitationsEmptyText: "Les invitations envoyées apparaissent ici jusqu’à leur réponse.",
   },
   repositories: {
     title: "Dépôts",

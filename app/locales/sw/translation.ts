@@ -383,6 +383,9 @@ const sw = {
       deleteDescription: "{{name}} litafutwa kwa kila mwanachama. Haiwezi kutenduliwa.",
       deleted: "Shirika {{name}} limefutwa",
     },
+    noneText: "Unda moja hapa chini ili kuwaalika wenzako na kuunda timu, au jibu mwaliko utakapoupata.",
+    invitationsEmptyTitle: "Bado hakuna mialiko",
+    invitationsEmptyText: "Mialiko unayotuma inaonekana hapa hadi ijibiwe.",
   },
   repositories: {
     title: "Hazina",
