@@ -56,7 +56,7 @@ export function AccountPage({
         <dl className="grid min-w-0 grid-cols-1 gap-x-6 gap-y-1 rounded-lg border border-zinc-200 p-4 sm:grid-cols-[max-content_minmax(0,1fr)] sm:gap-y-3 dark:border-zinc-800">
           <dt className="text-sm text-zinc-600 dark:text-zinc-400">{t("account.name")}</dt>
           <dd className="mb-2 flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 sm:mb-0">
-            <bdi className="min-w-0 break-words">{user.name}</bdi>
+            <bdi className="min-w-0 [overflow-wrap:anywhere]">{user.name}</bdi>
             <DialogLink name="change-name" param="state" className={linkClassName}>
               {t("account.changeName")}
             </DialogLink>

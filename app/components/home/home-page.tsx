@@ -63,7 +63,7 @@ export function HomePage({ home }: { home: HomeView }) {
   return (
     <div className="flex flex-col gap-8">
       <header className="flex flex-col gap-1">
-        <h1 className="text-2xl font-semibold break-words">
+        <h1 className="text-2xl font-semibold [overflow-wrap:anywhere]">
           <WithUserText sentence={(name) => t("app.greeting", { name })} value={home.name} />
         </h1>
         <p className="text-zinc-700 dark:text-zinc-300">{t("app.homeText")}</p>
@@ -78,7 +78,7 @@ export function HomePage({ home }: { home: HomeView }) {
         <h2 id="home-next" className="text-lg font-semibold">
           {t("home.nextTitle")}
         </h2>
-        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
           {steps.map((step) => (
             <li key={step.href} className="min-w-0">
               <Link
@@ -101,7 +101,7 @@ export function HomePage({ home }: { home: HomeView }) {
         </ul>
       </section>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Organizations home={home} />
         {home.can.readRepositories ? <Repositories repositories={home.repositories} /> : null}
       </div>
@@ -188,7 +188,10 @@ function Organizations({ home }: { home: HomeView }) {
             <li key={organization.id} className="flex flex-wrap items-center justify-between gap-2 py-2.5">
               <span className="flex min-w-0 items-center gap-2">
                 <Building2 aria-hidden="true" className="size-4 shrink-0 text-zinc-500 dark:text-zinc-400" />
-                <Link to={`/app/organizations/${organization.slug}`} className={`min-w-0 break-words ${linkClassName}`}>
+                <Link
+                  to={`/app/organizations/${organization.slug}`}
+                  className={`min-w-0 [overflow-wrap:anywhere] ${linkClassName}`}
+                >
                   <bdi>{organization.name}</bdi>
                 </Link>
               </span>
@@ -226,7 +229,7 @@ function Repositories({ repositories }: { repositories: HomeView["repositories"]
                 <FolderGit2 aria-hidden="true" className="size-4 shrink-0 text-zinc-500 dark:text-zinc-400" />
                 <Link
                   to={`/app/repositories/${repository.id}`}
-                  className={`min-w-0 break-words font-medium ${linkClassName}`}
+                  className={`min-w-0 [overflow-wrap:anywhere] font-medium ${linkClassName}`}
                 >
                   <bdi>{repository.name}</bdi>
                 </Link>
@@ -259,7 +262,7 @@ function Invitations({ invitations }: { invitations: HomeView["invitations"] }) 
             <span className="flex min-w-0 flex-col gap-1">
               <span className="flex min-w-0 flex-wrap items-center gap-2">
                 <Mail aria-hidden="true" className="size-4 shrink-0 text-zinc-500 dark:text-zinc-400" />
-                <bdi className="min-w-0 font-medium break-words">{row.organizationName}</bdi>
+                <bdi className="min-w-0 font-medium [overflow-wrap:anywhere]">{row.organizationName}</bdi>
                 {row.role ? <RoleBadge role={row.role} /> : null}
               </span>
               <span className="text-sm text-zinc-600 dark:text-zinc-400">

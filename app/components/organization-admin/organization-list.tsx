@@ -38,7 +38,7 @@ export function OrganizationList({ data }: { data: ListData<OrganizationListRow>
               <Link
                 to={`/manager/organizations/${row.id}`}
                 prefetch="intent"
-                className={`min-w-0 break-words ${rowLinkClassName}`}
+                className={`min-w-0 [overflow-wrap:anywhere] ${rowLinkClassName}`}
               >
                 <bdi>{row.name}</bdi>
               </Link>

@@ -51,7 +51,7 @@ export function RepositoryList({
               <Link
                 to={detailHref(repository.id)}
                 prefetch="intent"
-                className={`min-w-0 break-words ${rowLinkClassName}`}
+                className={`min-w-0 [overflow-wrap:anywhere] ${rowLinkClassName}`}
               >
                 <bdi>{repository.name}</bdi>
               </Link>

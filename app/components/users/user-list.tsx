@@ -62,7 +62,11 @@ export function UserList({
           primary: true,
           sort: sortBy("name"),
           cell: (user) => (
-            <Link to={`/manager/users/${user.id}`} prefetch="intent" className={`break-words ${rowLinkClassName}`}>
+            <Link
+              to={`/manager/users/${user.id}`}
+              prefetch="intent"
+              className={`[overflow-wrap:anywhere] ${rowLinkClassName}`}
+            >
               <bdi>{user.name || t("users.noName")}</bdi>
             </Link>
           ),
