@@ -33,7 +33,10 @@ test.describe("the manager's users", () => {
     await searchFor(page, "admin@", testInfo);
     await expect(list.getByText("admin@example.com")).toBeVisible();
     await expect(list.getByText("user@example.com")).toHaveCount(0);
-    await list.getByRole("link", { name: /admin@example.com/ }).click();
+    await items(page)
+      .filter({ has: page.getByText("admin@example.com", { exact: true }) })
+      .getByRole("link")
+      .click();
     await expect(page.getByRole("heading", { name: "Admin" })).toBeVisible();
     await expect(page.getByText("Administrator")).toBeVisible();
 

@@ -91,7 +91,7 @@ describe("loadHome", () => {
       made.push(name);
     }
     const home = await loadHome({ userId: reader, email: "reader@example.test", canReadRepositories: true, now });
-    expect(home.repositories.map((row) => row.name)).toEqual(made.reverse().slice(0, HOME_REPOSITORIES));
+    expect(home.repositories.map((row) => row.name)).toEqual(made.toReversed().slice(0, HOME_REPOSITORIES));
 
     const refused = await loadHome({ userId: reader, email: "reader@example.test", canReadRepositories: false, now });
     expect(refused.repositories).toEqual([]);

@@ -32,7 +32,7 @@ export function OrganizationList({ data }: { data: ListData<OrganizationListRow>
           key: "name",
           header: t("organizationAdmin.name"),
           primary: true,
-          cell: (row) => (
+          renderCell: (row) => (
             <span className="flex min-w-0 items-center gap-2">
               <Building2 aria-hidden="true" className="size-4 shrink-0 text-zinc-500 dark:text-zinc-400" />
               <Link
@@ -48,7 +48,7 @@ export function OrganizationList({ data }: { data: ListData<OrganizationListRow>
         {
           key: "slug",
           header: t("organizationAdmin.slug"),
-          cell: (row) => (
+          renderCell: (row) => (
             <bdi dir="ltr" className="break-all">
               {row.slug}
             </bdi>
@@ -58,13 +58,15 @@ export function OrganizationList({ data }: { data: ListData<OrganizationListRow>
           key: "members",
           header: t("organizationAdmin.membersCount"),
           className: "md:text-end",
-          cell: (row) => format.number(row.members),
+          renderCell: (row) => format.number(row.members),
         },
         {
           key: "created",
           header: t("organizationAdmin.created"),
           className: "md:whitespace-nowrap",
-          cell: (row) => <time dateTime={new Date(row.createdAt).toISOString()}>{format.date(row.createdAt)}</time>,
+          renderCell: (row) => (
+            <time dateTime={new Date(row.createdAt).toISOString()}>{format.date(row.createdAt)}</time>
+          ),
         },
       ]}
     />

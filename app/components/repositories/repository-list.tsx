@@ -45,7 +45,7 @@ export function RepositoryList({
           key: "name",
           header: t("repositories.name"),
           primary: true,
-          cell: (repository) => (
+          renderCell: (repository) => (
             <span className="flex min-w-0 items-center gap-2">
               <FolderGit2 aria-hidden="true" className="size-4 shrink-0 text-zinc-500 dark:text-zinc-400" />
               <Link
@@ -61,7 +61,7 @@ export function RepositoryList({
         {
           key: "link",
           header: t("repositories.link"),
-          cell: (repository) => (
+          renderCell: (repository) => (
             <bdi dir="ltr" className="break-all">
               {repository.link}
             </bdi>
@@ -71,7 +71,7 @@ export function RepositoryList({
           key: "updated",
           header: t("repositories.updatedColumn"),
           className: "md:whitespace-nowrap",
-          cell: (repository) => (
+          renderCell: (repository) => (
             <time dateTime={new Date(repository.updatedAt).toISOString()}>{format.date(repository.updatedAt)}</time>
           ),
         },

@@ -81,15 +81,15 @@ describe("DataList", () => {
             header: "Name",
             primary: true,
             sort: { href: "/r?sort=name&direction=desc", direction: "asc" },
-            cell: (repository) => <Link to={`/r/${repository.id}`}>{repository.name}</Link>,
+            renderCell: (repository) => <Link to={`/r/${repository.id}`}>{repository.name}</Link>,
           },
           {
             key: "id",
             header: "Id",
             sort: { href: "/r?sort=id", direction: null },
-            cell: (repository) => repository.id,
+            renderCell: (repository) => repository.id,
           },
-          { key: "size", header: "Size", cell: () => "1" },
+          { key: "size", header: "Size", renderCell: () => "1" },
         ]}
       />
     ));

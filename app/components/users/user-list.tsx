@@ -61,7 +61,7 @@ export function UserList({
           header: t("users.sortName"),
           primary: true,
           sort: sortBy("name"),
-          cell: (user) => (
+          renderCell: (user) => (
             <Link
               to={`/manager/users/${user.id}`}
               prefetch="intent"
@@ -75,20 +75,20 @@ export function UserList({
           key: "email",
           header: t("users.sortEmail"),
           sort: sortBy("email"),
-          cell: (user) => (
+          renderCell: (user) => (
             <bdi dir="ltr" className="[overflow-wrap:anywhere]">
               {user.email}
             </bdi>
           ),
         },
-        { key: "role", header: t("users.role"), cell: (user) => <UserRoleBadge user={user} /> },
-        { key: "status", header: t("users.status"), cell: (user) => <UserStatusBadge user={user} /> },
+        { key: "role", header: t("users.role"), renderCell: (user) => <UserRoleBadge user={user} /> },
+        { key: "status", header: t("users.status"), renderCell: (user) => <UserStatusBadge user={user} /> },
         {
           key: "createdAt",
           header: t("users.sortCreatedAt"),
           sort: sortBy("createdAt"),
           className: "md:whitespace-nowrap",
-          cell: (user) => (
+          renderCell: (user) => (
             <time dateTime={new Date(user.createdAt).toISOString()}>{created.format(new Date(user.createdAt))}</time>
           ),
         },
