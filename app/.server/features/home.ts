@@ -7,12 +7,12 @@ import { invitation, member, organization, repository } from "../platform/db/sch
 
 /** How many organizations, invitations and repositories the home page shows (each part links to the full list). */
 export const HOME_ORGANIZATIONS = 6;
-export const HOME_INVITATIONS = 5;
+const HOME_INVITATIONS = 5;
 export const HOME_REPOSITORIES = 5;
 
-export type HomeOrganization = { id: string; name: string; slug: string; role: string };
-export type HomeInvitation = { id: string; organizationName: string; role: string | null; expiresAt: Date };
-export type HomeRepository = { id: string; name: string; description: string; createdAt: Date };
+type HomeOrganization = { id: string; name: string; slug: string; role: string };
+type HomeInvitation = { id: string; organizationName: string; role: string | null; expiresAt: Date };
+type HomeRepository = { id: string; name: string; description: string; createdAt: Date };
 
 export type Home = {
   /** The first HOME_ORGANIZATIONS of the person's organizations by name, with their role in each. */

@@ -13,7 +13,7 @@ type StatusUser = {
 };
 
 /** Role and status of a user, in words. */
-export function useUserLabels() {
+function useUserLabels() {
   const { t, i18n } = useTranslation();
   return {
     role: (user: Pick<StatusUser, "admin">) => (user.admin ? t("users.roleAdmin") : t("users.roleUser")),
