@@ -8,7 +8,7 @@ import { expect, searchFor, signInWithRole, sql, test } from "./fixtures";
 // deletion (confirmed first) that takes everything of the organization with it and lands in the audit trail. An
 // ordinary user is refused, forged POST included. With JavaScript and without.
 
-const organizationList = (page: Page) => page.getByRole("list", { name: "Organizations" });
+const organizationList = (page: Page) => page.getByRole("table", { name: "Organizations" });
 
 /** A marker no other test uses, in lower case: names and slugs of this test's organizations hold it. */
 const uniqueMarker = (testInfo: TestInfo) =>
@@ -130,11 +130,13 @@ test.describe("the manager's organizations", () => {
 
     // Both, by a part of their names; then one by its slug only, and by its name in another case.
     await searchFor(page, marker, testInfo);
-    const items = organizationList(page).getByRole("listitem");
+    const items = organizationList(page)
+      .getByRole("row")
+      .filter({ has: page.getByRole("cell") });
     await expect(items).toHaveCount(2);
     await expect(items.nth(0)).toContainText(nebula.name);
     await expect(items.nth(1)).toContainText(orbit.name);
-    await expect(items.nth(1)).toContainText("Members: 3");
+    await expect(items.nth(1).getByRole("cell").nth(2)).toHaveText("3");
     await searchFor(page, `t-${marker}`, testInfo);
     await expect(items).toHaveCount(1);
     await expect(items.first()).toContainText(orbit.slug);

@@ -7,11 +7,15 @@ import { enterCode, expect, searchFor, signInWithRole, sql, test } from "./fixtu
 const uniqueName = (testInfo: TestInfo, label: string) =>
   `zz-${label}-${testInfo.project.name}-${Math.random().toString(36).slice(2, 8)}`;
 
-const repositoryList = (page: Page) => page.getByRole("list", { name: "Repositories" });
-/** The list item of one repository, by its exact name (the item also shows the link). */
-const listLink = (page: Page, name: string) =>
+const repositoryList = (page: Page) => page.getByRole("table", { name: "Repositories" });
+/** The repositories' rows (the header row aside). */
+const repositoryRows = (page: Page) =>
   repositoryList(page)
-    .getByRole("listitem")
+    .getByRole("row")
+    .filter({ has: page.getByRole("cell") });
+/** The link of one repository's row, by its exact name (the row also shows the link). */
+const listLink = (page: Page, name: string) =>
+  repositoryRows(page)
     .filter({ has: page.getByText(name, { exact: true }) })
     .getByRole("link");
 
@@ -82,7 +86,7 @@ test.describe("repositories", () => {
     await page.getByRole("link", { name: "Back to repositories" }).click();
     await expect(page).toHaveURL(/\/manager\/repositories$/);
     await searchFor(page, repositoryName, testInfo);
-    await expect(repositoryList(page).getByRole("listitem")).toHaveCount(1);
+    await expect(repositoryRows(page)).toHaveCount(1);
     await listLink(page, repositoryName).click();
     await expect(page.getByRole("heading", { name: repositoryName })).toBeVisible();
 
@@ -255,7 +259,7 @@ test.describe("repositories", () => {
       rows.flatMap((name) => [randomUUID(), name, name, `github.com/pager/${name}`, now, now]),
     );
     await signInWithRole(page, mail, app, testInfo, "user");
-    const items = repositoryList(page).getByRole("listitem");
+    const items = repositoryRows(page);
 
     await page.goto("/app/repositories");
     await expect(items).toHaveCount(20);

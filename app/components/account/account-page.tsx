@@ -11,7 +11,7 @@ import { SessionList } from "../sessions/session-list";
 import { Button, buttonClassName } from "../ui/button";
 import { Field } from "../ui/field";
 import { DialogLink, ResponsiveDialog } from "../ui/responsive-dialog";
-import { useUserLabels } from "../users/user-status";
+import { UserRoleBadge } from "../users/user-status";
 import { resultFor, type AccountReply } from "./account-reply";
 import { ChangeEmailDialog, ConfirmEmailChange } from "./change-email";
 import { DeleteAccount } from "./delete-account";
@@ -40,7 +40,6 @@ export function AccountPage({
   reply: AccountReply | undefined;
 }) {
   const { t } = useTranslation();
-  const labels = useUserLabels();
   const navigation = useNavigation();
   const location = useLocation();
   const [form, fields] = useSchemaForm(changeNameSchema, {
@@ -49,27 +48,32 @@ export function AccountPage({
   });
   const since = useFormat().date(user.createdAt);
   return (
-    <section className="flex max-w-2xl flex-col gap-8">
+    <section className="flex max-w-2xl min-w-0 flex-col gap-8">
       <PageHeader title={t("account.title")} description={t("account.description")} />
       {pendingEmail ? <ConfirmEmailChange newEmail={pendingEmail} expiresIn={codeExpiresIn} reply={reply} /> : null}
       <div className="flex flex-col gap-3">
-        <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+        {/* minmax(0, 1fr) and min-w-0: a long address wraps inside the card instead of widening the page. */}
+        <dl className="grid min-w-0 grid-cols-1 gap-x-6 gap-y-1 rounded-lg border border-zinc-200 p-4 sm:grid-cols-[max-content_minmax(0,1fr)] sm:gap-y-3 dark:border-zinc-800">
           <dt className="text-sm text-zinc-600 dark:text-zinc-400">{t("account.name")}</dt>
-          <dd className="flex flex-wrap items-center gap-3">
-            <bdi>{user.name}</bdi>
+          <dd className="mb-2 flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 sm:mb-0">
+            <bdi className="min-w-0 [overflow-wrap:anywhere]">{user.name}</bdi>
             <DialogLink name="change-name" param="state" className={linkClassName}>
               {t("account.changeName")}
             </DialogLink>
           </dd>
           <dt className="text-sm text-zinc-600 dark:text-zinc-400">{t("account.email")}</dt>
-          <dd className="flex flex-wrap items-center gap-3">
-            <bdi dir="ltr">{user.email}</bdi>
+          <dd className="mb-2 flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 sm:mb-0">
+            <bdi dir="ltr" className="min-w-0 [overflow-wrap:anywhere]">
+              {user.email}
+            </bdi>
             <DialogLink name="change-email" className={linkClassName}>
               {t("account.changeEmail")}
             </DialogLink>
           </dd>
           <dt className="text-sm text-zinc-600 dark:text-zinc-400">{t("account.role")}</dt>
-          <dd>{labels.role(user)}</dd>
+          <dd>
+            <UserRoleBadge user={user} />
+          </dd>
         </dl>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("account.memberSince", { date: since })}</p>
       </div>

@@ -1,9 +1,11 @@
+import { CircleCheck, CircleX, ScrollText } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
 import type { AuditEntryView } from "~/lib/schemas/audit";
-import { DataList, type ListPage } from "../ui/data-list";
+import { Badge } from "../ui/badge";
+import { DataList, type EmptyState, type ListPage } from "../ui/data-list";
 import { useAuditLabels } from "./audit-labels";
 
 const linkClassName = "text-brand-600 underline-offset-4 hover:underline dark:text-brand-100";
@@ -86,15 +88,9 @@ function AuditEntry({ entry, timeZone }: { entry: AuditEntryView; timeZone: stri
     <article className="flex flex-col gap-1 px-3 py-2">
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
         <p className="font-medium">{labels.action(entry.action)}</p>
-        <span
-          className={`rounded px-1.5 py-0.5 text-xs font-medium ${
-            refused
-              ? "bg-red-50 text-red-800 dark:bg-red-950 dark:text-red-200"
-              : "bg-green-50 text-green-800 dark:bg-green-950 dark:text-green-200"
-          }`}
-        >
+        <Badge tone={refused ? "danger" : "success"} icon={refused ? <CircleX /> : <CircleCheck />}>
           {outcome}
-        </span>
+        </Badge>
         <time dateTime={at.toISOString()} className="text-sm text-zinc-600 sm:ms-auto dark:text-zinc-400">
           {time.format(at)}
         </time>
@@ -123,7 +119,9 @@ export function AuditList({
   pageKey,
   isFirstPage,
   firstPageHref,
+  empty,
 }: {
+  empty?: EmptyState;
   page: ListPage<AuditEntryView>;
   label: string;
   timeZone: string;
@@ -131,6 +129,7 @@ export function AuditList({
   isFirstPage?: boolean;
   firstPageHref?: string;
 }) {
+  const { t } = useTranslation();
   return (
     <DataList
       page={page}
@@ -138,6 +137,7 @@ export function AuditList({
       pageKey={pageKey}
       isFirstPage={isFirstPage}
       firstPageHref={firstPageHref}
+      empty={empty ?? { icon: <ScrollText />, title: t("audit.emptyTitle"), text: t("audit.emptyText") }}
       getKey={(entry) => String(entry.id)}
       renderItem={(entry) => <AuditEntry entry={entry} timeZone={timeZone} />}
     />

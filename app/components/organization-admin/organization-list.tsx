@@ -1,8 +1,10 @@
+import { Building2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
 import { useFormat } from "~/lib/format";
 import type { ListData } from "~/lib/list-params";
+import { rowLinkClassName } from "../ui/data-list";
 import { SearchableList } from "../ui/searchable-list";
 
 /** An organization as the manager's list shows it (built on the server; components never import its types). */
@@ -23,28 +25,50 @@ export function OrganizationList({ data }: { data: ListData<OrganizationListRow>
       data={data}
       label={t("organizationAdmin.listLabel")}
       hint={t("organizationAdmin.searchHint")}
+      empty={{ icon: <Building2 />, title: t("organizationAdmin.emptyTitle"), text: t("organizationAdmin.emptyText") }}
       getKey={(row) => row.id}
-      renderItem={(row) => (
-        <Link
-          to={`/manager/organizations/${row.id}`}
-          prefetch="intent"
-          className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 rounded-md px-3 py-3 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:bg-zinc-900"
-        >
-          <span className="min-w-0">
-            <span className="block font-medium">
-              <bdi>{row.name}</bdi>
+      columns={[
+        {
+          key: "name",
+          header: t("organizationAdmin.name"),
+          primary: true,
+          renderCell: (row) => (
+            <span className="flex min-w-0 items-center gap-2">
+              <Building2 aria-hidden="true" className="size-4 shrink-0 text-zinc-500 dark:text-zinc-400" />
+              <Link
+                to={`/manager/organizations/${row.id}`}
+                prefetch="intent"
+                className={`min-w-0 [overflow-wrap:anywhere] ${rowLinkClassName}`}
+              >
+                <bdi>{row.name}</bdi>
+              </Link>
             </span>
-            <bdi dir="ltr" className="block truncate text-sm text-zinc-600 dark:text-zinc-400">
+          ),
+        },
+        {
+          key: "slug",
+          header: t("organizationAdmin.slug"),
+          renderCell: (row) => (
+            <bdi dir="ltr" className="break-all">
               {row.slug}
             </bdi>
-          </span>
-          <span className="flex flex-wrap gap-x-2 text-sm text-zinc-600 dark:text-zinc-400">
-            <span>{t("organizationAdmin.membersOf", { members: format.number(row.members) })}</span>
-            <span aria-hidden="true">·</span>
-            <span>{t("organizationAdmin.createdOn", { date: format.date(row.createdAt) })}</span>
-          </span>
-        </Link>
-      )}
+          ),
+        },
+        {
+          key: "members",
+          header: t("organizationAdmin.membersCount"),
+          className: "md:text-end",
+          renderCell: (row) => format.number(row.members),
+        },
+        {
+          key: "created",
+          header: t("organizationAdmin.created"),
+          className: "md:whitespace-nowrap",
+          renderCell: (row) => (
+            <time dateTime={new Date(row.createdAt).toISOString()}>{format.date(row.createdAt)}</time>
+          ),
+        },
+      ]}
     />
   );
 }

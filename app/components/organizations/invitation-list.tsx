@@ -1,7 +1,9 @@
+import { Mail } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 
 import { useFormat } from "~/lib/format";
+import { Badge } from "../ui/badge";
 import { Button, buttonClassName } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { DataList } from "../ui/data-list";
@@ -21,11 +23,11 @@ export type InvitationRow = {
 };
 
 const statusTone = {
-  pending: "bg-brand-50 text-brand-700 dark:bg-zinc-800 dark:text-zinc-100",
-  expired: "bg-amber-50 text-amber-800 dark:bg-amber-950 dark:text-amber-200",
-  accepted: "bg-green-50 text-green-800 dark:bg-green-950 dark:text-green-200",
-  rejected: "bg-zinc-100 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200",
-  canceled: "bg-zinc-100 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200",
+  pending: "brand",
+  expired: "warning",
+  accepted: "success",
+  rejected: "neutral",
+  canceled: "neutral",
 } as const;
 
 function StatusBadge({ status }: { status: InvitationRow["status"] }) {
@@ -37,7 +39,7 @@ function StatusBadge({ status }: { status: InvitationRow["status"] }) {
     rejected: t("invitations.status.rejected"),
     canceled: t("invitations.status.canceled"),
   }[status];
-  return <span className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${statusTone[status]}`}>{label}</span>;
+  return <Badge tone={statusTone[status]}>{label}</Badge>;
 }
 
 /**
@@ -62,6 +64,11 @@ export function InvitationList({
       page={{ items: invitations, nextHref: null }}
       getKey={(row) => row.id}
       label={t("invitations.listLabel")}
+      empty={{
+        icon: <Mail />,
+        title: t("organizations.invitationsEmptyTitle"),
+        text: t("organizations.invitationsEmptyText"),
+      }}
       renderItem={(row) => {
         const waiting = row.status === "pending" || row.status === "expired";
         const inviter = row.inviterName || row.inviterEmail;

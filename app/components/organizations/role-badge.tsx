@@ -1,14 +1,16 @@
+import { Crown, ShieldCheck, User } from "lucide-react";
 import { useTranslation } from "react-i18next";
 
 import { roleNames } from "~/lib/schemas/organization";
+import { Badge } from "../ui/badge";
 
 /** A member's role in an organization, in words (a stored list of roles shows each). */
 export function RoleBadge({ role }: { role: string }) {
   const { t } = useTranslation();
   return (
-    <span className="rounded-full bg-zinc-100 px-2.5 py-0.5 text-xs font-medium text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200">
+    <Badge tone={roleNames(role).includes("owner") ? "brand" : "neutral"} icon={roleIcon(role)}>
       {roleLabel(t, role)}
-    </span>
+    </Badge>
   );
 }
 
@@ -24,4 +26,12 @@ export function roleLabel(t: (key: (typeof ROLE_LABELS)[keyof typeof ROLE_LABELS
   return roleNames(role)
     .map((name) => (Object.hasOwn(ROLE_LABELS, name) ? t(ROLE_LABELS[name as keyof typeof ROLE_LABELS]) : name))
     .join(", ");
+}
+
+/** The icon of the highest of the roles: a crown for an owner, a shield for an admin, a person for a member. */
+function roleIcon(role: string) {
+  const names = roleNames(role);
+  if (names.includes("owner")) return <Crown />;
+  if (names.includes("admin")) return <ShieldCheck />;
+  return <User />;
 }

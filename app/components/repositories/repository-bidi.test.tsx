@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 
 import type { RepositoryView as Repository } from "~/lib/schemas/repository";
 import { renderWithRouter } from "../../../tests/support/render";
+import { HomePage } from "../home/home-page";
 import { RepositoryDetails } from "./repository-details";
 import { RepositoryLink } from "./repository-link";
 import { RepositoryList } from "./repository-list";
@@ -69,9 +70,37 @@ describe("repository text in a right-to-left page", () => {
       ),
       { language: "ar", url: "/app/repositories" },
     );
-    const item = within(screen.getByRole("list")).getByRole("link");
+    const row = within(screen.getByRole("table", { name: "المستودعات" })).getAllByRole("row")[1]!;
+    const item = within(row).getByRole("link");
     expect(item.textContent).toContain(repository.name);
     expect(isolate(within(item).getByText(repository.name))?.tagName).toBe("BDI");
-    expect(isolate(within(item).getByText(repository.link))?.tagName).toBe("BDI");
+    expect(isolate(within(row).getByText(repository.link))?.getAttribute("dir")).toBe("ltr");
+  });
+
+  it("isolates the name and gives the description its own direction on the home page", () => {
+    renderWithRouter(
+      () => (
+        <div dir="rtl" lang="ar">
+          <HomePage
+            home={{
+              name: "Ada Lovelace.",
+              email: "ada@example.com",
+              organizations: [{ id: "o1", name: "Analytical Engines, Ltd.", slug: "engines", role: "owner" }],
+              organizationCount: 1,
+              invitations: [],
+              repositories: [repository],
+              can: { createOrganization: true, readRepositories: true, openManager: false },
+            }}
+          />
+        </div>
+      ),
+      { language: "ar", url: "/app" },
+    );
+    expect(isolate(byOwnText("Ada Lovelace."))?.tagName).toBe("BDI");
+    expect(isolate(byOwnText("ada@example.com"))?.getAttribute("dir")).toBe("ltr");
+    expect(isolate(byOwnText("Analytical Engines, Ltd."))?.tagName).toBe("BDI");
+    expect(isolate(byOwnText(repository.name))?.tagName).toBe("BDI");
+    // The English description keeps its "!" at its end (on the right) inside the Arabic page: its own direction.
+    expect(byOwnText(repository.description).getAttribute("dir")).toBe("auto");
   });
 });

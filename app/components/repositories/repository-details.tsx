@@ -10,17 +10,17 @@ export function RepositoryDetails({ repository }: { repository: Repository }) {
   const format = useFormat();
   return (
     <div className="flex flex-col gap-4">
-      <dl className="grid gap-x-6 gap-y-3 rounded-lg border border-zinc-200 p-4 sm:grid-cols-[max-content_1fr] dark:border-zinc-800">
+      <dl className="grid gap-x-6 gap-y-3 rounded-lg border border-zinc-200 p-4 sm:grid-cols-[max-content_minmax(0,1fr)] dark:border-zinc-800">
         <dt className="text-sm text-zinc-600 dark:text-zinc-400">{t("repositories.name")}</dt>
-        <dd>
+        <dd className="min-w-0 break-words">
           <bdi>{repository.name}</bdi>
         </dd>
         <dt className="text-sm text-zinc-600 dark:text-zinc-400">{t("repositories.link")}</dt>
-        <dd>
+        <dd className="min-w-0">
           <RepositoryLink link={repository.link} />
         </dd>
         <dt className="text-sm text-zinc-600 dark:text-zinc-400">{t("repositories.descriptionLabel")}</dt>
-        <dd className="whitespace-pre-line" dir="auto">
+        <dd className="min-w-0 whitespace-pre-line [overflow-wrap:anywhere]" dir="auto">
           {repository.description || t("repositories.noDescription")}
         </dd>
       </dl>

@@ -1,8 +1,10 @@
+import { CircleCheck, CircleHelp, Monitor, Smartphone, Tablet, Tv, VenetianMask } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 
 import { useFormat } from "~/lib/format";
 import type { SessionView } from "~/lib/session-view";
+import { Badge } from "../ui/badge";
 import { buttonClassName } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { DialogLink } from "../ui/responsive-dialog";
@@ -40,16 +42,17 @@ export function SessionList({ sessions, mode }: { sessions: SessionView[]; mode:
             <li key={item.id} className="flex flex-wrap items-start justify-between gap-3 p-4">
               <div className="flex min-w-0 flex-col gap-1">
                 <p className="flex flex-wrap items-center gap-2 font-medium">
+                  <DeviceIcon device={item.device} />
                   <span>{devices[item.device]}</span>
                   {item.current ? (
-                    <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-medium text-brand-800 dark:bg-brand-900 dark:text-brand-100">
+                    <Badge tone="brand" icon={<CircleCheck />}>
                       {t("sessions.current")}
-                    </span>
+                    </Badge>
                   ) : null}
                   {item.impersonated ? (
-                    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+                    <Badge tone="warning" icon={<VenetianMask />}>
                       {t("sessions.impersonation")}
-                    </span>
+                    </Badge>
                   ) : null}
                 </p>
                 <p className="text-sm text-zinc-700 dark:text-zinc-300">
@@ -57,14 +60,16 @@ export function SessionList({ sessions, mode }: { sessions: SessionView[]; mode:
                     {[item.browser, item.os].filter(Boolean).join(" · ") || t("sessions.unknownBrowser")}
                   </bdi>
                 </p>
-                <dl className="grid grid-cols-[max-content_1fr] gap-x-3 text-sm text-zinc-600 dark:text-zinc-400">
+                <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-3 text-sm text-zinc-600 dark:text-zinc-400">
                   <dt>{t("sessions.signedIn")}</dt>
                   <dd>{format.dateTime(item.signedInAt)}</dd>
                   <dt>{t("sessions.lastActive")}</dt>
                   <dd>{format.dateTime(item.lastActiveAt)}</dd>
                   <dt>{t("sessions.ip")}</dt>
                   <dd>
-                    <bdi dir="ltr">{item.ip ?? t("sessions.unknownIp")}</bdi>
+                    <bdi dir="ltr" className="[overflow-wrap:anywhere]">
+                      {item.ip ?? t("sessions.unknownIp")}
+                    </bdi>
                   </dd>
                 </dl>
               </div>
@@ -95,4 +100,12 @@ export function SessionList({ sessions, mode }: { sessions: SessionView[]; mode:
       ) : null}
     </section>
   );
+}
+
+const deviceIcons = { desktop: Monitor, mobile: Smartphone, tablet: Tablet, tv: Tv, unknown: CircleHelp } as const;
+
+/** The kind of device a session was opened on, as an icon (decorative: the words follow it). */
+function DeviceIcon({ device }: { device: SessionView["device"] }) {
+  const Icon = deviceIcons[device];
+  return <Icon aria-hidden="true" className="size-4 shrink-0 text-zinc-500 dark:text-zinc-400" />;
 }

@@ -42,9 +42,72 @@ describe("DataList", () => {
     expect(screen.queryByRole("list")).toBeNull();
   });
 
-  it("says when a search found nothing, naming the term", () => {
-    renderWithRouter(() => list({ items: [], nextHref: null }, { searchTerm: "zeta" }));
+  it("says when a search found nothing, naming the term, with a link that clears the search", () => {
+    renderWithRouter(() => list({ items: [], nextHref: null }, { searchTerm: "zeta" }), {
+      url: "/r?searchTerm=zeta&sort=name&cursor=abc",
+    });
     expect(screen.getByText('No results for "zeta"')).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Clear search" }).getAttribute("href")).toBe("/r?sort=name");
+  });
+
+  it("shows the list's own empty state with its next step", () => {
+    renderWithRouter(() =>
+      list(
+        { items: [], nextHref: null },
+        {
+          empty: {
+            title: "No repositories yet",
+            text: "Add one.",
+            action: <Link to="/new">Create the first one</Link>,
+          },
+        },
+      ),
+    );
+    expect(screen.getByText("No repositories yet")).toBeTruthy();
+    expect(screen.getByText("Add one.")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Create the first one" }).getAttribute("href")).toBe("/new");
+    expect(screen.queryByText("Nothing here yet.")).toBeNull();
+  });
+
+  it("renders columns as one labelled table, its sorting headers as links with aria-sort", () => {
+    renderWithRouter(() => (
+      <DataList
+        page={{ items: [alpha, beta], nextHref: null }}
+        label="Repositories"
+        getKey={(repository) => repository.id}
+        columns={[
+          {
+            key: "name",
+            header: "Name",
+            primary: true,
+            sort: { href: "/r?sort=name&direction=desc", direction: "asc" },
+            renderCell: (repository) => <Link to={`/r/${repository.id}`}>{repository.name}</Link>,
+          },
+          {
+            key: "id",
+            header: "Id",
+            sort: { href: "/r?sort=id", direction: null },
+            renderCell: (repository) => repository.id,
+          },
+          { key: "size", header: "Size", renderCell: () => "1" },
+        ]}
+      />
+    ));
+    const table = screen.getByRole("table", { name: "Repositories" });
+    const headers = within(table).getAllByRole("columnheader");
+    expect(headers.map((header) => header.getAttribute("aria-sort"))).toEqual(["ascending", null, null]);
+    expect(within(headers[0]!).getByRole("link", { name: "Name" }).getAttribute("href")).toBe(
+      "/r?sort=name&direction=desc",
+    );
+    expect(within(headers[2]!).queryByRole("link")).toBeNull();
+    const rows = within(table).getAllByRole("row").slice(1);
+    expect(rows.map((row) => within(row).getByRole("link").textContent)).toEqual(["alpha", "beta"]);
+    // On a phone each cell but the first shows its header as a label (CSS generated content from data-label).
+    expect(
+      within(rows[0]!)
+        .getAllByRole("cell")
+        .map((cell) => cell.getAttribute("data-label")),
+    ).toEqual([null, "Id", "Size"]);
   });
 
   it("shows an alert and a Retry button in the error state", () => {

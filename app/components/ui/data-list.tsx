@@ -1,3 +1,7 @@
+// The table's roles are explicit on purpose: on phones its elements are restyled as blocks (cards), and Safari and
+// Firefox then drop a table's implicit semantics; the roles keep it a table for screen readers at every width.
+/* oxlint-disable jsx-a11y/no-redundant-roles, jsx-a11y/no-interactive-element-to-noninteractive-role */
+import { ArrowDown, ArrowUp, ChevronsUpDown, Inbox, SearchX } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useLocation, useNavigation, useRevalidator } from "react-router";
@@ -10,10 +14,33 @@ import { Button, buttonClassName, Spinner } from "./button";
 /** One page of a list as a loader returns it: the items, and the URL of the next page when there is one. */
 export type ListPage<T> = { items: T[]; nextHref: string | null };
 
+/**
+ * One column of a list shown as a table (cards on phones). The `primary` column holds the item's link: its whole
+ * card (or row) is then the link's target, and on a phone it is the card's title; the other cells show their
+ * header as a label on a phone.
+ */
+export type DataColumn<T> = {
+  key: string;
+  header: string;
+  renderCell: (item: T) => ReactNode;
+  primary?: boolean;
+  /** When the list sorts by this column: the link that sorts by it, and the current direction (null: not sorted). */
+  sort?: { href: string; direction: "asc" | "desc" | null };
+  /** Extra classes for the column's cells (alignment, width). */
+  className?: string;
+};
+
+/** What an empty list says (no search): an icon, a title, a line, and the next step when the person may take it. */
+export type EmptyState = { icon?: ReactNode; title: string; text?: string; action?: ReactNode };
+
 type DataListProps<T> = {
   page: ListPage<T>;
   getKey: (item: T) => string;
-  renderItem: (item: T) => ReactNode;
+  /** Either an item rendered as a whole (a list of cards), or columns (a table on wide screens, cards on phones). */
+  renderItem?: (item: T) => ReactNode;
+  columns?: DataColumn<T>[];
+  /** The empty state without a search; without it, "Nothing here yet." */
+  empty?: EmptyState;
   /** The term the page was searched for: an empty page then reads "No results for ...". */
   searchTerm?: string;
   /** The accessible name of the list. */
@@ -46,6 +73,8 @@ export function DataList<T>({
   page,
   getKey,
   renderItem,
+  columns,
+  empty,
   searchTerm = "",
   label,
   error = false,
@@ -67,7 +96,7 @@ export function DataList<T>({
     requestedFor: null,
     focusFrom: null,
   }));
-  const listRef = useRef<HTMLUListElement>(null);
+  const listRef = useRef<HTMLUListElement & HTMLTableSectionElement>(null);
 
   // Adjusting state while rendering (no effect, so no frame with stale items): a new page (new search, revalidation)
   // starts over; a fetched page is appended once, and only when it was asked for the page still shown.
@@ -152,9 +181,81 @@ export function DataList<T>({
         ) : null}
       </p>
       {current.items.length === 0 ? (
-        <p className="rounded-md border border-dashed border-zinc-300 px-4 py-8 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
-          {searchTerm ? t("ui.noResults", { searchTerm }) : t("ui.listEmpty")}
-        </p>
+        searchTerm ? (
+          <EmptyMessage
+            icon={<SearchX />}
+            title={t("ui.noResults", { searchTerm })}
+            action={
+              <Link to={withoutSearch(location.pathname, location.search)} className={buttonClassName("secondary")}>
+                {t("ui.searchClear")}
+              </Link>
+            }
+          />
+        ) : (
+          <EmptyMessage icon={<Inbox />} title={t("ui.listEmpty")} {...empty} />
+        )
+      ) : columns ? (
+        <table
+          aria-label={label}
+          role="table"
+          className={`block w-full rounded-md border border-zinc-200 text-sm transition-opacity md:table md:border-separate md:border-spacing-0 dark:border-zinc-800 ${
+            showPending ? "opacity-60" : ""
+          }`}
+        >
+          <thead role="rowgroup" className="block md:table-header-group">
+            <tr
+              role="row"
+              className={`md:table-row ${
+                columns.some((column) => column.sort)
+                  ? "flex flex-wrap items-center gap-1 border-b border-zinc-200 px-2 py-1 dark:border-zinc-800"
+                  : "hidden"
+              }`}
+            >
+              {columns.map((column) => (
+                <th
+                  key={column.key}
+                  role="columnheader"
+                  scope="col"
+                  aria-sort={
+                    column.sort?.direction === "asc"
+                      ? "ascending"
+                      : column.sort?.direction === "desc"
+                        ? "descending"
+                        : undefined
+                  }
+                  className={`${column.sort ? "" : "max-md:hidden"} bg-zinc-50 px-1 py-1 text-start text-xs font-medium tracking-wide text-zinc-600 uppercase md:border-b md:border-zinc-200 md:px-3 md:py-2 md:first:rounded-ss-md md:last:rounded-se-md dark:bg-zinc-900 dark:text-zinc-400 md:dark:border-zinc-800 ${column.className ?? ""}`}
+                >
+                  {column.sort ? <SortLink column={column} /> : column.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody ref={listRef} role="rowgroup" className="block md:table-row-group">
+            {current.items.map((item) => (
+              <tr
+                key={getKey(item)}
+                role="row"
+                tabIndex={-1}
+                className="group relative flex flex-col gap-1 border-b border-zinc-200 px-3 py-3 last:border-b-0 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 md:table-row md:p-0 dark:border-zinc-800 dark:hover:bg-zinc-900"
+              >
+                {columns.map((column) => (
+                  <td
+                    key={column.key}
+                    role="cell"
+                    data-label={column.primary ? undefined : column.header}
+                    className={`block min-w-0 md:table-cell md:border-b md:border-zinc-200 md:px-3 md:py-3 md:align-middle md:group-last:border-b-0 md:dark:border-zinc-800 ${
+                      column.primary
+                        ? "font-medium"
+                        : "text-zinc-700 max-md:before:me-2 max-md:before:text-zinc-600 max-md:before:content-[attr(data-label)] dark:text-zinc-300 max-md:dark:before:text-zinc-400"
+                    } ${column.className ?? ""}`}
+                  >
+                    {column.renderCell(item)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
       ) : (
         <ul
           ref={listRef}
@@ -169,7 +270,7 @@ export function DataList<T>({
               tabIndex={-1}
               className="focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
             >
-              {renderItem(item)}
+              {renderItem?.(item)}
             </li>
           ))}
         </ul>
@@ -209,4 +310,58 @@ export function DataList<T>({
 /** The same page of the loader, even when the route rebuilt the `{ items, nextHref }` object while rendering. */
 function samePage<T>(a: ListPage<T>, b: ListPage<T>): boolean {
   return a === b || (a.items === b.items && a.nextHref === b.nextHref);
+}
+
+/** The classes of the link of a table's primary cell: the whole row (or card) is its target. */
+export const rowLinkClassName =
+  "rounded-sm underline-offset-4 after:absolute after:inset-0 after:content-[''] hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+
+/**
+ * A column header that sorts: a link that sorts by it, or turns the current order the other way (plain links, so
+ * sorting works without JavaScript). The direction is said by the header's aria-sort, and shown by the icon.
+ */
+function SortLink<T>({ column }: { column: DataColumn<T> }) {
+  const direction = column.sort?.direction ?? null;
+  const Icon = direction === "asc" ? ArrowUp : direction === "desc" ? ArrowDown : ChevronsUpDown;
+  return (
+    <Link
+      to={column.sort?.href ?? ""}
+      preventScrollReset
+      className={`inline-flex min-h-9 items-center gap-1 rounded-md px-2 uppercase underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 md:-mx-2 ${
+        direction ? "bg-zinc-200/60 text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100" : ""
+      }`}
+    >
+      {column.header}
+      <Icon aria-hidden="true" className="size-3.5 shrink-0" />
+    </Link>
+  );
+}
+
+/** An empty list's message: a decorative icon, a title, a line, and a next step. */
+function EmptyMessage({ icon, title, text, action }: EmptyState) {
+  return (
+    <div className="flex flex-col items-center gap-2 rounded-md border border-dashed border-zinc-300 px-4 py-10 text-center dark:border-zinc-700">
+      {icon ? (
+        <span
+          aria-hidden="true"
+          className="mb-1 inline-flex size-10 items-center justify-center rounded-full bg-zinc-100 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300 [&>svg]:size-5"
+        >
+          {icon}
+        </span>
+      ) : null}
+      <p className="font-medium text-zinc-900 dark:text-zinc-100">{title}</p>
+      {text ? <p className="max-w-prose text-sm text-zinc-600 dark:text-zinc-400">{text}</p> : null}
+      {action ? <div className="mt-2">{action}</div> : null}
+    </div>
+  );
+}
+
+/** The same list without its search (and from its first page). */
+function withoutSearch(pathname: string, search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete("searchTerm");
+  params.delete("cursor");
+  params.delete("modal");
+  const rest = params.toString();
+  return `${pathname}${rest ? `?${rest}` : ""}`;
 }

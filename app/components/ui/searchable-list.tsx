@@ -1,27 +1,31 @@
 import type { ReactNode } from "react";
 
 import type { ListData } from "~/lib/list-params";
-import { DataList } from "./data-list";
+import { DataList, type DataColumn, type EmptyState } from "./data-list";
 import { SearchInput } from "./search-input";
 
 /**
- * A list page's body: the search box (with an optional hint), the list's own controls when it has some (its sort
- * links), then the list with its states and "Load more".
+ * A list page's body: the search box (with an optional hint), then the list with its states and "Load more": a
+ * table on wide screens and cards on phones when it has `columns`, else a list of `renderItem`.
  */
 export function SearchableList<T>({
   data,
   label,
   hint,
   controls,
+  empty,
   getKey,
+  columns,
   renderItem,
 }: {
   data: ListData<T>;
   label: string;
   hint?: string;
   controls?: ReactNode;
+  empty?: EmptyState;
   getKey: (item: T) => string;
-  renderItem: (item: T) => ReactNode;
+  columns?: DataColumn<T>[];
+  renderItem?: (item: T) => ReactNode;
 }) {
   return (
     <div className="flex flex-col gap-4">
@@ -36,7 +40,9 @@ export function SearchableList<T>({
         searchTerm={data.searchTerm}
         isFirstPage={data.isFirstPage}
         firstPageHref={data.firstPageHref}
+        empty={empty}
         getKey={getKey}
+        columns={columns}
         renderItem={renderItem}
       />
     </div>

@@ -1,9 +1,11 @@
+import { Ban } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
 import { useFormat } from "~/lib/format";
+import { Badge } from "../ui/badge";
 import type { BanView } from "./ban-notice";
-import { useUserLabels } from "./user-status";
+import { UserRoleBadge, UserStatusBadge } from "./user-status";
 import { WithUserText } from "./user-text";
 
 type DateValue = Date | string;
@@ -25,7 +27,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <>
       <dt className="text-sm text-zinc-600 dark:text-zinc-400">{label}</dt>
-      <dd className="flex flex-col gap-0.5">{children}</dd>
+      <dd className="flex min-w-0 flex-col gap-0.5 break-words">{children}</dd>
     </>
   );
 }
@@ -34,30 +36,39 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 export function UserProfile({ user }: { user: UserDetailView }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const labels = useUserLabels();
   const muted = "text-sm text-zinc-600 dark:text-zinc-400";
   return (
     <section aria-labelledby="profile-title" className="flex flex-col gap-3">
       <h2 id="profile-title" className="text-lg font-semibold">
         {t("userAdmin.profile")}
       </h2>
-      <dl className="grid gap-x-6 gap-y-3 rounded-lg border border-zinc-200 p-4 sm:grid-cols-[max-content_1fr] dark:border-zinc-800">
+      <dl className="grid gap-x-6 gap-y-3 rounded-lg border border-zinc-200 p-4 sm:grid-cols-[max-content_minmax(0,1fr)] dark:border-zinc-800">
         <Row label={t("userAdmin.name")}>
           <bdi>{user.name || t("users.noName")}</bdi>
         </Row>
         <Row label={t("users.email")}>
-          <bdi dir="ltr">{user.email}</bdi>
+          <bdi dir="ltr" className="[overflow-wrap:anywhere]">
+            {user.email}
+          </bdi>
         </Row>
         <Row label={t("userAdmin.onboarding")}>
           {user.onboardedAt
             ? t("userAdmin.onboardedOn", { date: format.dateTime(user.onboardedAt) })
             : t("users.statusOnboarding")}
         </Row>
-        <Row label={t("users.role")}>{labels.role(user)}</Row>
+        <Row label={t("users.role")}>
+          <span>
+            <UserRoleBadge user={user} />
+          </span>
+        </Row>
         <Row label={t("users.status")}>
           {user.ban ? (
             <>
-              <span className="font-medium text-red-700 dark:text-red-400">{t("users.statusBanned")}</span>
+              <span>
+                <Badge tone="danger" icon={<Ban />}>
+                  {t("users.statusBanned")}
+                </Badge>
+              </span>
               <span className={muted}>
                 {user.ban.expiresAt
                   ? t("userAdmin.bannedUntil", { date: format.dateTime(user.ban.expiresAt) })
@@ -72,7 +83,9 @@ export function UserProfile({ user }: { user: UserDetailView }) {
               </span>
             </>
           ) : (
-            labels.status({ ...user, banned: false })
+            <span>
+              <UserStatusBadge user={{ ...user, banned: false }} />
+            </span>
           )}
         </Row>
       </dl>

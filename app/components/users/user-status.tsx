@@ -1,4 +1,7 @@
+import { Ban, CircleCheck, Clock, ShieldCheck, User } from "lucide-react";
 import { useTranslation } from "react-i18next";
+
+import { Badge } from "../ui/badge";
 
 /** What the labels need; `admin` is computed on the server, where the one definition of an admin lives. */
 type StatusUser = {
@@ -10,7 +13,7 @@ type StatusUser = {
 };
 
 /** Role and status of a user, in words. */
-export function useUserLabels() {
+function useUserLabels() {
   const { t, i18n } = useTranslation();
   return {
     role: (user: Pick<StatusUser, "admin">) => (user.admin ? t("users.roleAdmin") : t("users.roleUser")),
@@ -25,4 +28,26 @@ export function useUserLabels() {
       return user.onboardedAt ? t("users.statusActive") : t("users.statusOnboarding");
     },
   };
+}
+
+/** A user's role as a badge: an administrator stands out. */
+export function UserRoleBadge({ user }: { user: Pick<StatusUser, "admin"> }) {
+  const labels = useUserLabels();
+  return (
+    <Badge tone={user.admin ? "brand" : "neutral"} icon={user.admin ? <ShieldCheck /> : <User />}>
+      {labels.role(user)}
+    </Badge>
+  );
+}
+
+/** A user's status as a badge: banned in red, onboarding not finished in amber, active in green. */
+export function UserStatusBadge({ user }: { user: StatusUser }) {
+  const labels = useUserLabels();
+  const tone = user.banned ? "danger" : user.onboardedAt ? "success" : "warning";
+  const icon = user.banned ? <Ban /> : user.onboardedAt ? <CircleCheck /> : <Clock />;
+  return (
+    <Badge tone={tone} icon={icon}>
+      {labels.status(user)}
+    </Badge>
+  );
 }

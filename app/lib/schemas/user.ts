@@ -27,7 +27,7 @@ export type UserInput = z.output<typeof userSchema>;
 export type NewUserInput = z.output<typeof newUserSchema>;
 
 // The list's order: `?sort=` and `?direction=` (anything else reads as the default, never an error).
-export const userSorts = ["email", "name", "createdAt"] as const;
+const userSorts = ["email", "name", "createdAt"] as const;
 export type UserSort = (typeof userSorts)[number];
 export type SortDirection = "asc" | "desc";
 export type UserListOrder = { sort: UserSort; direction: SortDirection };

@@ -1,31 +1,37 @@
-import { useTranslation } from "react-i18next";
-
-import { requireUser } from "~/.server/web/guards";
+// The signed-in person's home (docs/product.md, "Home"): a greeting, what they can do next, their organizations,
+// the invitations waiting for them and the newest repositories. Each next step is offered only when the server
+// would allow it.
+import { loadHome } from "~/.server/features/home";
+import { organizationLimits } from "~/.server/features/organizations";
+import { requireUser, userCan } from "~/.server/web/guards";
 import { getInstance } from "~/.server/web/i18n";
-import { WithUserText } from "~/components/users/user-text";
+import { getSession } from "~/.server/web/session";
+import { HomePage } from "~/components/home/home-page";
 import { pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/index";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser({ request, context });
-  return { title: getInstance(context).t("app.homeTitle"), name: user.name, email: user.email };
+  const canReadRepositories = userCan(user, { repository: ["read"] });
+  const home = await loadHome({ userId: user.id, email: user.email, canReadRepositories });
+  return {
+    title: getInstance(context).t("app.homeTitle"),
+    name: user.name,
+    email: user.email,
+    ...home,
+    can: {
+      createOrganization: home.organizationCount < organizationLimits().organizationsPerUser,
+      readRepositories: canReadRepositories,
+      // Not while impersonating: the manager is closed to an admin acting as someone else.
+      openManager: userCan(user, { apps: ["manager"] }) && !getSession(context)?.session.impersonatedBy,
+    },
+  };
 }
 
 export default function AppHome({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
-  return (
-    <section className="flex flex-col gap-2">
-      <h1 className="text-2xl font-semibold">
-        <WithUserText sentence={(name) => t("app.greeting", { name })} value={loaderData.name} />
-      </h1>
-      <p className="text-zinc-700 dark:text-zinc-300">{t("app.homeText")}</p>
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        <WithUserText sentence={(email) => t("app.signedInAs", { email })} value={loaderData.email} dir="ltr" />
-      </p>
-    </section>
-  );
+  return <HomePage home={loaderData} />;
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/route-error-boundary";

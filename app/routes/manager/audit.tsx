@@ -1,5 +1,7 @@
 // The audit trail (docs/architecture.md, "Audit trail"): newest first, filtered by a GET form, "Load more" on the id.
+import { SearchX } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 
 import { AUDIT_ACTIONS, isAuditAction, listAudit } from "~/.server/features/audit";
 import { requirePermission } from "~/.server/web/guards";
@@ -9,6 +11,7 @@ import { AuditList } from "~/components/audit/audit-list";
 import { PageHeader } from "~/components/layout/page-header";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Alert } from "~/components/ui/alert";
+import { buttonClassName } from "~/components/ui/button";
 import { readListParams, toListData } from "~/lib/list-params";
 import { pageTitle } from "~/lib/meta";
 import { readAuditFilters } from "~/lib/schemas/audit";
@@ -53,19 +56,26 @@ export default function ManagerAudit({ loaderData }: Route.ComponentProps) {
       {filters.dateProblem === "invalid" ? <Alert>{t("audit.invalidDate")}</Alert> : null}
       {filters.dateProblem === "reversed" ? <Alert>{t("audit.reversedDates")}</Alert> : null}
       <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("audit.timeZone", { zone: filters.timeZone })}</p>
-      {loaderData.filtered && loaderData.isFirstPage && page.items.length === 0 ? (
-        <p className="rounded-md border border-dashed border-zinc-300 px-4 py-8 text-center text-sm text-zinc-600 dark:border-zinc-700 dark:text-zinc-400">
-          {t("audit.noMatch")}
-        </p>
-      ) : (
-        <AuditList
-          page={page}
-          label={t("audit.listLabel")}
-          timeZone={filters.timeZone}
-          isFirstPage={loaderData.isFirstPage}
-          firstPageHref={loaderData.firstPageHref}
-        />
-      )}
+      <AuditList
+        page={page}
+        label={t("audit.listLabel")}
+        timeZone={filters.timeZone}
+        isFirstPage={loaderData.isFirstPage}
+        firstPageHref={loaderData.firstPageHref}
+        empty={
+          loaderData.filtered
+            ? {
+                icon: <SearchX />,
+                title: t("audit.noMatch"),
+                action: (
+                  <Link to="/manager/audit" className={buttonClassName("secondary")}>
+                    {t("audit.clearFilters")}
+                  </Link>
+                ),
+              }
+            : undefined
+        }
+      />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 // The organizations I belong to, with my role, and the form that creates one (docs/product.md, "Organizations").
 import { parseWithZod } from "@conform-to/zod/v4";
+import { Building2, CircleCheck, Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 
@@ -19,6 +20,8 @@ import { PageHeader } from "~/components/layout/page-header";
 import { OrganizationForm } from "~/components/organizations/organization-form";
 import { RoleBadge } from "~/components/organizations/role-badge";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { Badge } from "~/components/ui/badge";
+import { buttonClassName } from "~/components/ui/button";
 import { authErrorKey } from "~/lib/auth-errors";
 import { pageTitle } from "~/lib/meta";
 import { organizationSchema, organizationSlug } from "~/lib/schemas/organization";
@@ -73,7 +76,20 @@ export default function Organizations({ loaderData, actionData }: Route.Componen
     <section className="flex flex-col gap-8">
       <PageHeader title={t("organizations.title")} description={t("organizations.description")} />
       {organizations.length === 0 ? (
-        <p className="text-zinc-700 dark:text-zinc-300">{t("organizations.none")}</p>
+        <div className="flex flex-col items-center gap-2 rounded-md border border-dashed border-zinc-300 px-4 py-10 text-center dark:border-zinc-700">
+          <span
+            aria-hidden="true"
+            className="inline-flex size-10 items-center justify-center rounded-full bg-zinc-100 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300"
+          >
+            <Building2 className="size-5" />
+          </span>
+          <p className="font-medium">{t("organizations.none")}</p>
+          <p className="max-w-prose text-sm text-zinc-600 dark:text-zinc-400">{t("organizations.noneText")}</p>
+          <a href="#create-organization" className={`mt-2 ${buttonClassName("primary")}`}>
+            <Plus aria-hidden="true" className="size-4" />
+            {t("organizations.create")}
+          </a>
+        </div>
       ) : (
         <ul
           aria-label={t("organizations.listLabel")}
@@ -81,22 +97,30 @@ export default function Organizations({ loaderData, actionData }: Route.Componen
         >
           {organizations.map((organization) => (
             <li key={organization.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-              <div className="flex flex-col">
-                <Link
-                  to={`/app/organizations/${organization.slug}`}
-                  className="font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-100"
+              <div className="flex min-w-0 items-start gap-3">
+                <span
+                  aria-hidden="true"
+                  className="mt-0.5 inline-flex size-9 shrink-0 items-center justify-center rounded-md bg-brand-50 text-brand-700 dark:bg-zinc-800 dark:text-brand-100"
                 >
-                  <bdi>{organization.name}</bdi>
-                </Link>
-                <span className="text-sm text-zinc-700 dark:text-zinc-300">
-                  {t("organizations.membersOf", { count: organization.members })}
+                  <Building2 className="size-5" />
                 </span>
+                <div className="flex min-w-0 flex-col">
+                  <Link
+                    to={`/app/organizations/${organization.slug}`}
+                    className="font-medium [overflow-wrap:anywhere] text-brand-700 underline-offset-4 hover:underline dark:text-brand-100"
+                  >
+                    <bdi>{organization.name}</bdi>
+                  </Link>
+                  <span className="text-sm text-zinc-700 dark:text-zinc-300">
+                    {t("organizations.membersOf", { count: organization.members })}
+                  </span>
+                </div>
               </div>
               <div className="flex items-center gap-2">
                 {organization.id === activeId ? (
-                  <span className="text-sm font-medium text-green-800 dark:text-green-300">
+                  <Badge tone="success" icon={<CircleCheck />}>
                     {t("organizations.active")}
-                  </span>
+                  </Badge>
                 ) : null}
                 <RoleBadge role={organization.role} />
               </div>

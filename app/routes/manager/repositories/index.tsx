@@ -1,3 +1,4 @@
+import { Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
@@ -32,12 +33,17 @@ export default function ManagerRepositories({ loaderData }: Route.ComponentProps
         actions={
           loaderData.canCreate ? (
             <Link to="/manager/repositories/new" className={buttonClassName("primary")}>
+              <Plus aria-hidden="true" className="size-4" />
               {t("repositories.newRepository")}
             </Link>
           ) : null
         }
       />
-      <RepositoryList data={loaderData} detailHref={(id) => `/manager/repositories/${id}`} />
+      <RepositoryList
+        data={loaderData}
+        detailHref={(id) => `/manager/repositories/${id}`}
+        createHref={loaderData.canCreate ? "/manager/repositories/new" : null}
+      />
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
@@ -38,12 +39,13 @@ export default function ManagerUsers({ loaderData }: Route.ComponentProps) {
         actions={
           loaderData.canCreate ? (
             <Link to="/manager/users/new" className={buttonClassName("primary")}>
+              <Plus aria-hidden="true" className="size-4" />
               {t("users.newUser")}
             </Link>
           ) : null
         }
       />
-      <UserList data={loaderData} order={loaderData.order} />
+      <UserList data={loaderData} order={loaderData.order} canCreate={loaderData.canCreate} />
     </section>
   );
 }

@@ -1,0 +1,202 @@
+import { randomUUID } from "node:crypto";
+import type { Page } from "@playwright/test";
+
+import { expect, sessionCookie, sql, test, uniqueEmail } from "./fixtures";
+
+/** Signs a fresh person in through a server-made session; returns their id. */
+async function signInAs(
+  page: Page,
+  app: { url: string; databaseUrl: string },
+  user: { email: string; name: string; role: "admin" | "user" },
+) {
+  const cookie = await sessionCookie(app as Parameters<typeof sessionCookie>[0], user);
+  await page
+    .context()
+    .addCookies([{ name: cookie.name, value: cookie.value, url: app.url, httpOnly: true, sameSite: "Lax" }]);
+  return cookie.userId;
+}
+
+async function addRepository(databaseUrl: string, name: string, description: string) {
+  const id = randomUUID();
+  const now = Date.now();
+  await sql(
+    databaseUrl,
+    "insert into repository (id, name, name_key, link, description, created_at, updated_at) values (?, ?, lower(?), ?, ?, ?, ?)",
+    [id, name, name, `github.com/pages/${name}`, description, now, now],
+  );
+  return id;
+}
+
+/**
+ * The page's content does not scroll sideways: <main> holds everything it renders, and nothing in it sticks out of
+ * the window (the message names what does). The header belongs to the area layout and its own spec (shell.spec.ts).
+ */
+async function expectNoSidewaysScroll(page: Page, path: string) {
+  const found = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const main = document.querySelector("main");
+    if (!main) return { overflow: -1, outside: ["no <main>"] };
+    const outside = [...main.querySelectorAll("*")]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && (box.right > width + 1 || box.left < -1);
+      })
+      .slice(-3)
+      .map((element) => `<${element.tagName.toLowerCase()} class="${element.getAttribute("class") ?? ""}">`);
+    return { overflow: main.scrollWidth - main.clientWidth, outside };
+  });
+  expect(found, `${path} scrolls sideways`).toEqual({ overflow: 0, outside: [] });
+}
+
+test.describe("the home page", () => {
+  test("a newcomer is greeted, offered real next steps, and invited to create an organization", async ({
+    page,
+    app,
+  }, testInfo) => {
+    await signInAs(page, app, { email: uniqueEmail(testInfo, "home-new"), name: "Nour Newcomer", role: "user" });
+    await page.goto("/app");
+    await expect(page.getByRole("heading", { name: "Hello, Nour Newcomer", level: 1 })).toBeVisible();
+    const next = page.getByRole("region", { name: "What next" });
+    await expect(next.getByRole("link", { name: /Create an organization/ })).toHaveAttribute(
+      "href",
+      "/app/organizations#create-organization",
+    );
+    await expect(next.getByRole("link", { name: /Browse repositories/ })).toHaveAttribute("href", "/app/repositories");
+    await expect(next.getByRole("link", { name: /Review your account/ })).toHaveAttribute("href", "/app/account");
+    // A person without the manager is not offered it (and the manager refuses them: permissions.server.spec.ts).
+    await expect(next.getByRole("link", { name: /Open the manager/ })).toHaveCount(0);
+
+    const organizations = page.getByRole("region", { name: "Your organizations" });
+    await expect(organizations.getByText("No organization yet")).toBeVisible();
+    await organizations.getByRole("link", { name: "Create an organization" }).click();
+    await expect(page).toHaveURL(/\/app\/organizations#create-organization$/);
+    await expect(page.getByRole("heading", { name: "Create an organization" })).toBeVisible();
+  });
+
+  test("a member sees their organizations with their role, the newest repositories and a waiting invitation", async ({
+    page,
+    app,
+  }, testInfo) => {
+    const email = uniqueEmail(testInfo, "home-member");
+    const userId = await signInAs(page, app, { email, name: "Mina Member", role: "user" });
+    const marker = Math.random().toString(36).slice(2, 8);
+    const now = Date.now();
+    const [mine, theirs] = [randomUUID(), randomUUID()];
+    for (const [id, name] of [
+      [mine, `Home Org ${marker}`],
+      [theirs, `Inviting Org ${marker}`],
+    ] as const)
+      await sql(app.databaseUrl, "insert into organization (id, name, slug, created_at) values (?, ?, ?, ?)", [
+        id,
+        name,
+        `${name.toLowerCase().replace(/\W+/g, "-")}`,
+        now,
+      ]);
+    await sql(
+      app.databaseUrl,
+      "insert into member (id, organization_id, user_id, role, created_at) values (?, ?, ?, 'owner', ?)",
+      [randomUUID(), mine, userId, now],
+    );
+    const invitationId = randomUUID();
+    await sql(
+      app.databaseUrl,
+      "insert into invitation (id, organization_id, email, role, status, expires_at, created_at, inviter_id, language) values (?, ?, ?, 'admin', 'pending', ?, ?, ?, 'en')",
+      [invitationId, theirs, email, now + 86_400_000, now, userId],
+    );
+    const repositoryName = `zz-home-${marker}`;
+    const repositoryId = await addRepository(app.databaseUrl, repositoryName, "The newest one.");
+
+    await page.goto("/app");
+    const organizations = page.getByRole("region", { name: "Your organizations" });
+    const row = organizations.getByRole("listitem").filter({ hasText: `Home Org ${marker}` });
+    await expect(row.getByText("Owner")).toBeVisible();
+    await expect(row.getByRole("link")).toHaveAttribute("href", `/app/organizations/home-org-${marker}`);
+
+    const invitations = page.getByRole("region", { name: "Invitations waiting for you" });
+    await expect(invitations.getByText("Admin", { exact: true })).toBeVisible();
+    await expect(invitations.getByRole("link", { name: `Answer Inviting Org ${marker}` })).toHaveAttribute(
+      "href",
+      `/invitations/${invitationId}`,
+    );
+
+    const repositories = page.getByRole("region", { name: "Recent repositories" });
+    await expect(repositories.getByRole("link", { name: repositoryName })).toHaveAttribute(
+      "href",
+      `/app/repositories/${repositoryId}`,
+    );
+    await expect(repositories.getByText("The newest one.")).toBeVisible();
+  });
+});
+
+test.describe("Arabic on a phone", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test("no page scrolls sideways at 360 px, even with a long English address", async ({ page, app }, testInfo) => {
+    // A long address with no place to break: the account page's card must wrap it, not widen the page.
+    const email = `a-very-long-address-without-any-break-${testInfo.project.name}-${Math.random().toString(36).slice(2, 8)}@subdomain.example-organization.test`;
+    const userId = await signInAs(page, app, { email, name: "Layla Longname-Withoutbreaks", role: "admin" });
+    const repositoryId = await addRepository(
+      app.databaseUrl,
+      `zz-phone-${Math.random().toString(36).slice(2, 8)}-a-long-repository-name-without-spaces`,
+      "An English description, with punctuation at its end!",
+    );
+    const organizationId = randomUUID();
+    const slug = `phone-${Math.random().toString(36).slice(2, 8)}`;
+    await sql(app.databaseUrl, "insert into organization (id, name, slug, created_at) values (?, ?, ?, ?)", [
+      organizationId,
+      "Phone Organization With A Long Name",
+      slug,
+      Date.now(),
+    ]);
+    await sql(
+      app.databaseUrl,
+      "insert into member (id, organization_id, user_id, role, created_at) values (?, ?, ?, 'owner', ?)",
+      [randomUUID(), organizationId, userId, Date.now()],
+    );
+    const paths = [
+      "/app",
+      "/app/account",
+      "/app/repositories",
+      `/app/repositories/${repositoryId}`,
+      "/app/organizations",
+      `/app/organizations/${slug}`,
+      "/manager/account",
+      "/manager/users",
+      `/manager/users/${userId}`,
+      "/manager/repositories",
+      `/manager/repositories/${repositoryId}`,
+      "/manager/organizations",
+      `/manager/organizations/${organizationId}`,
+      "/manager/audit",
+      "/manager/users?searchTerm=nothing-matches-this-term",
+    ];
+    for (const path of paths) {
+      await page.goto(`${path}${path.includes("?") ? "&" : "?"}lng=ar`);
+      await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+      await expectNoSidewaysScroll(page, path);
+    }
+    // The account page shows the whole address, inside its card.
+    await page.goto("/app/account?lng=ar");
+    await expect(page.getByText(email, { exact: true })).toBeVisible();
+  });
+});
+
+test.describe("bidi isolation in Arabic", () => {
+  test("an English description keeps its own direction inside an Arabic page", async ({ page, app }, testInfo) => {
+    await signInAs(page, app, { email: uniqueEmail(testInfo, "bidi"), name: "Bidi Reader", role: "user" });
+    const name = `zz-bidi-${Math.random().toString(36).slice(2, 8)} (starter).`;
+    const description = "A starter, with forms that work without JavaScript!";
+    const id = await addRepository(app.databaseUrl, name, description);
+    for (const path of [`/app/repositories/${id}`, "/app"]) {
+      await page.goto(`${path}?lng=ar`);
+      await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+      // Each value sits in its own bidi isolate: the description's direction comes from its own text (dir=auto, so
+      // left to right), and the name is a <bdi>; neither takes the Arabic page's direction.
+      const text = page.getByText(description, { exact: true });
+      await expect(text).toHaveAttribute("dir", "auto");
+      expect(await text.evaluate((element) => getComputedStyle(element).direction)).toBe("ltr");
+      const nameElement = page.getByText(name, { exact: true }).first();
+      expect(await nameElement.evaluate((element) => element.closest("bdi, [dir]:not(html)")?.tagName)).toBe("BDI");
+    }
+  });
+});
