@@ -1,7 +1,7 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 
+import { useTranslation } from "~/lib/translation";
 import type { Route } from "./+types/root";
 
 import "./app.css";

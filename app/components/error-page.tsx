@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { Link, useRouteLoaderData } from "react-router";
 
 import { documentTitle } from "~/lib/meta";
+import { useTranslation } from "~/lib/translation";
 import { useHydrated } from "~/lib/use-hydrated";
 import { buttonClassName } from "./ui/button";
 

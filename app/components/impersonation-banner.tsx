@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 
+import { useTranslation } from "~/lib/translation";
 import { Button } from "./ui/button";
 import { WithUserText } from "./users/user-text";
 

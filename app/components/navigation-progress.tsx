@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { useNavigation } from "react-router";
 
+import { useTranslation } from "~/lib/translation";
 import { useDelayedPending } from "~/lib/use-delayed-pending";
 
 export function NavigationProgress() {

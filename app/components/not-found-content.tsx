@@ -1,5 +1,4 @@
-import { useTranslation } from "react-i18next";
-
+import { useTranslation } from "~/lib/translation";
 import { ErrorPage } from "./error-page";
 
 /** The not-found page rendered inside an area's layout (/login, /app, /manager), with a 404 status from the loader. */

@@ -1,10 +1,10 @@
 import type { ParseKeys } from "i18next";
 import { Globe, Monitor, Moon, Sun, SunMoon, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, useLocation, useRouteLoaderData } from "react-router";
 
 import { languageNames, languages } from "~/lib/i18n";
+import { useTranslation } from "~/lib/translation";
 
 type RootData = { locale: string; theme: "system" | "light" | "dark" };
 

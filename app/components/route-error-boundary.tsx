@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, useLocation, useRevalidator, useRouteError } from "react-router";
 
+import { useTranslation } from "~/lib/translation";
 import { useHydrated } from "~/lib/use-hydrated";
 import { ErrorPage } from "./error-page";
 import { Button, buttonClassName } from "./ui/button";

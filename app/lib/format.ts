@@ -1,6 +1,6 @@
 // Dates and numbers in the page's language. Times are shown in UTC, and say so: the server renders the page before
 // any script knows the reader's time zone, and the browser must render the same text when it hydrates.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 
 type DateInput = Date | string | number;
 

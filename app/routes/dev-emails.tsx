@@ -1,7 +1,6 @@
 // The e-mail previews, in development only (docs/architecture.md, "E-mails"): /dev/emails lists the templates,
 // /dev/emails/:template?lng=ar shows one with sample data, its HTML in a sandboxed frame and its text part. Anywhere
 // else (production, tests) the URL does not exist: 404.
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
 import { getEnv } from "~/.server/platform/env";
@@ -9,6 +8,7 @@ import { notFound } from "~/.server/web/http";
 import { getInstance } from "~/.server/web/i18n";
 import { isLanguage, languageNames, languages } from "~/lib/i18n";
 import { pageTitle } from "~/lib/meta";
+import { useTranslation } from "~/lib/translation";
 import type { Route } from "./+types/dev-emails";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);

@@ -1,7 +1,6 @@
 // The link of an invitation e-mail, /invitations/:id (docs/architecture.md, "Invitations"). A visitor signs in (or up)
 // first and comes back here; the recipient accepts or declines; anyone else is told it is not theirs, and learns
 // nothing more about it. The rules live in app/.server/features/invitations.ts.
-import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 
 import {
@@ -21,6 +20,7 @@ import { Preferences } from "~/components/preferences";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { authErrorKey } from "~/lib/auth-errors";
 import { pageTitle } from "~/lib/meta";
+import { useTranslation } from "~/lib/translation";
 import type { Route } from "./+types/invitation";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);

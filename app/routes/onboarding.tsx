@@ -1,6 +1,5 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 
 import { completeOnboarding } from "~/.server/features/users";
@@ -14,6 +13,7 @@ import { Field } from "~/components/ui/field";
 import { pageTitle } from "~/lib/meta";
 import { safeRedirect } from "~/lib/redirect";
 import { onboardingSchema } from "~/lib/schemas/sign-in";
+import { useTranslation } from "~/lib/translation";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import type { Route } from "./+types/onboarding";
 

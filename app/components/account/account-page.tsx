@@ -1,10 +1,10 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 
 import { useFormat } from "~/lib/format";
 import { changeNameSchema } from "~/lib/schemas/account";
 import type { SessionView } from "~/lib/session-view";
+import { useTranslation } from "~/lib/translation";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { PageHeader } from "../layout/page-header";
 import { SessionList } from "../sessions/session-list";

@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 
 import { changeEmailSchema, confirmEmailChangeSchema } from "~/lib/schemas/account";
+import { useTranslation } from "~/lib/translation";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { translateMessage } from "~/lib/validation";
 import { Alert } from "../ui/alert";

@@ -1,9 +1,9 @@
 import { getFormProps } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 
 import { dialogHref } from "~/lib/dialog";
 import { deleteAccountSchema } from "~/lib/schemas/account";
+import { useTranslation } from "~/lib/translation";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { translateMessage } from "~/lib/validation";
 import { Alert } from "../ui/alert";

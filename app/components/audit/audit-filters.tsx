@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
 
 import type { AuditFilters } from "~/lib/schemas/audit";
 import { localTimeZone } from "~/lib/time-zone";
+import { useTranslation } from "~/lib/translation";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Button, buttonClassName } from "../ui/button";
 import { useAuditLabels } from "./audit-labels";

@@ -1,6 +1,6 @@
 // The words for the audit trail's action names and refusal reasons. The keys are written out (not computed), so the
 // dictionaries' checks see each one; an action or reason this map does not know shows as recorded.
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 
 /** One translation key per action of AUDIT_ACTIONS (app/.server/features/audit.ts; a test keeps the two in step). */
 export const AUDIT_ACTION_LABELS = {

@@ -1,9 +1,9 @@
 import { CircleCheck, CircleX, ScrollText } from "lucide-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
 import type { AuditEntryView } from "~/lib/schemas/audit";
+import { useTranslation } from "~/lib/translation";
 import { Badge } from "../ui/badge";
 import { DataList, type EmptyState, type ListPage } from "../ui/data-list";
 import { useAuditLabels } from "./audit-labels";

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 
+import { useTranslation } from "~/lib/translation";
 import { Button } from "../ui/button";
 
 /** Sign-out is a POST (never a GET that a link preview could trigger), so it is a form, styled as asked. */

@@ -1,7 +1,7 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 
 import { directionOf, isLanguage } from "~/lib/i18n";
+import { useTranslation } from "~/lib/translation";
 
 export type DayCount = { day: string; count: number };
 

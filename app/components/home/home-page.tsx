@@ -9,10 +9,10 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
 import { useFormat } from "~/lib/format";
+import { useTranslation } from "~/lib/translation";
 import { RoleBadge } from "../organizations/role-badge";
 import { buttonClassName } from "../ui/button";
 import { WithUserText } from "../users/user-text";

@@ -1,8 +1,8 @@
 import { Menu, X, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
 
+import { useTranslation } from "~/lib/translation";
 import { Preferences } from "../preferences";
 import { Logo } from "./logo";
 import { useDisclosureDismiss } from "./use-disclosure-dismiss";
@@ -92,15 +92,16 @@ export function AreaLayout({
         {t("common.skipToContent")}
       </a>
       <header className="relative border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
-        <div className="mx-auto flex min-h-16 max-w-6xl items-center gap-4 px-4 py-2">
+        <div className="mx-auto flex min-h-16 max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2 md:flex-nowrap">
           <Logo to={home} />
           <nav aria-label={t("common.mainNavigation")} className="hidden min-w-0 flex-1 md:block">
             <ul className="flex flex-wrap gap-1">
               <NavLinks nav={nav} layout="bar" />
             </ul>
           </nav>
+          {/* On phones the tools take a row of their own under the logo and the menu: a 360 px header holds no more. */}
+          {tools ? <div className="order-last w-full min-w-0 md:order-none md:w-auto">{tools}</div> : null}
           <div className="ms-auto flex items-center gap-2 md:ms-0">
-            {tools}
             <div className="hidden md:block">
               <UserMenu user={user} account={account} />
             </div>

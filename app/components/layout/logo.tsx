@@ -1,5 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+
+import { useTranslation } from "~/lib/translation";
 
 /** Our mark: the three courses of a foundation, as in public/favicon.svg. Decorative: the name next to it is the text. */
 function LogoMark({ className = "size-7" }: { className?: string }) {

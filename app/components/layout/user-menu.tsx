@@ -1,7 +1,7 @@
 import { ChevronDown, CircleUserRound, LogOut } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 
+import { useTranslation } from "~/lib/translation";
 import { Preferences } from "../preferences";
 import { Avatar } from "./avatar";
 import { useDisclosureDismiss } from "./use-disclosure-dismiss";

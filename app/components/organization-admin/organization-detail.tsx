@@ -1,8 +1,8 @@
 import { Fragment, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
 import { useFormat } from "~/lib/format";
+import { useTranslation } from "~/lib/translation";
 import { RoleBadge } from "../organizations/role-badge";
 import { DataList, type ListPage } from "../ui/data-list";
 import { WithUserText } from "../users/user-text";

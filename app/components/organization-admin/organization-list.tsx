@@ -1,9 +1,9 @@
 import { Building2 } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
 import { useFormat } from "~/lib/format";
 import type { ListData } from "~/lib/list-params";
+import { useTranslation } from "~/lib/translation";
 import { rowLinkClassName } from "../ui/data-list";
 import { SearchableList } from "../ui/searchable-list";
 

@@ -1,8 +1,8 @@
 import { Fragment, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 
 import { useFormat } from "~/lib/format";
+import { useTranslation } from "~/lib/translation";
 import { translateMessage } from "~/lib/validation";
 import { SignOutButton } from "../auth/sign-out-button";
 import { Alert } from "../ui/alert";

@@ -1,8 +1,8 @@
 import { Mail } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 
 import { useFormat } from "~/lib/format";
+import { useTranslation } from "~/lib/translation";
 import { Badge } from "../ui/badge";
 import { Button, buttonClassName } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";

@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 
 import { organizationSchema, slugify } from "~/lib/schemas/organization";
+import { useTranslation } from "~/lib/translation";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { translateMessage } from "~/lib/validation";
 import { Alert } from "../ui/alert";

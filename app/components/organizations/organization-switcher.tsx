@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Form, useLocation } from "react-router";
 
+import { useTranslation } from "~/lib/translation";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Button } from "../ui/button";
 
@@ -22,7 +22,7 @@ export function OrganizationSwitcher({
   const hydrated = useHydrated();
   if (organizations.length === 0) return null;
   return (
-    <Form method="post" action="/app/active-organization" className="flex items-center gap-2">
+    <Form method="post" action="/app/active-organization" className="flex min-w-0 items-center gap-2">
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       <label htmlFor="active-organization" className="sr-only">
         {t("organizations.switcher")}
@@ -33,7 +33,7 @@ export function OrganizationSwitcher({
         defaultValue={activeId ?? ""}
         key={activeId ?? ""}
         onChange={hydrated ? (event) => event.currentTarget.form?.requestSubmit() : undefined}
-        className="min-h-9 max-w-48 rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+        className="min-h-9 min-w-0 flex-1 rounded-md md:max-w-48 md:flex-none border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900"
       >
         <option value="">{t("organizations.switcherNone")}</option>
         {organizations.map((organization) => (

@@ -1,7 +1,7 @@
 import { Crown, ShieldCheck, User } from "lucide-react";
-import { useTranslation } from "react-i18next";
 
 import { roleNames } from "~/lib/schemas/organization";
+import { useTranslation } from "~/lib/translation";
 import { Badge } from "../ui/badge";
 
 /** A member's role in an organization, in words (a stored list of roles shows each). */

@@ -1,7 +1,6 @@
-import { useTranslation } from "react-i18next";
-
 import { useFormat } from "~/lib/format";
 import type { RepositoryView as Repository } from "~/lib/schemas/repository";
+import { useTranslation } from "~/lib/translation";
 import { RepositoryLink } from "./repository-link";
 
 /** A repository's fields and dates, in the page's language. */

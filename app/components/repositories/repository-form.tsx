@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 
 import { repositorySchema } from "~/lib/schemas/repository";
+import { useTranslation } from "~/lib/translation";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { translateMessage } from "~/lib/validation";
 import { Button, buttonClassName } from "../ui/button";

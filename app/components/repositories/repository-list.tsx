@@ -1,10 +1,10 @@
 import { FolderGit2, Plus } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
 import { useFormat } from "~/lib/format";
 import type { ListData } from "~/lib/list-params";
 import type { RepositoryView as Repository } from "~/lib/schemas/repository";
+import { useTranslation } from "~/lib/translation";
 import { buttonClassName } from "../ui/button";
 import { rowLinkClassName } from "../ui/data-list";
 import { SearchableList } from "../ui/searchable-list";

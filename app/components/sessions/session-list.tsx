@@ -1,9 +1,9 @@
 import { CircleCheck, CircleHelp, Monitor, Smartphone, Tablet, Tv, VenetianMask } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 
 import { useFormat } from "~/lib/format";
 import type { SessionView } from "~/lib/session-view";
+import { useTranslation } from "~/lib/translation";
 import { Badge } from "../ui/badge";
 import { buttonClassName } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 
 import { dialogHref } from "~/lib/dialog";
+import { useTranslation } from "~/lib/translation";
 import { Button, buttonClassName } from "./button";
 import { ResponsiveDialog } from "./responsive-dialog";
 

@@ -3,9 +3,9 @@
 /* oxlint-disable jsx-a11y/no-redundant-roles, jsx-a11y/no-interactive-element-to-noninteractive-role */
 import { ArrowDown, ArrowUp, ChevronsUpDown, Inbox, SearchX } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useLocation, useNavigation, useRevalidator } from "react-router";
 
+import { useTranslation } from "~/lib/translation";
 import { useDelayedPending } from "~/lib/use-delayed-pending";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Alert } from "./alert";

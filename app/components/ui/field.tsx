@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes } from "react";
-import { useTranslation } from "react-i18next";
 
+import { useTranslation } from "~/lib/translation";
 import { isFirstInvalid } from "~/lib/use-schema-form";
 import { translateMessage } from "~/lib/validation";
 

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 
 import { useDemoRefusal } from "~/lib/demo-refusal";
 import { dialogHref } from "~/lib/dialog";
+import { useTranslation } from "~/lib/translation";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useMediaQuery } from "~/lib/use-media-query";
 import { Alert } from "./alert";

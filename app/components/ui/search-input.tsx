@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation, useSubmit } from "react-router";
 
+import { useTranslation } from "~/lib/translation";
 import { useHydrated } from "~/lib/use-hydrated";
 import { buttonClassName } from "./button";
 

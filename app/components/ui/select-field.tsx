@@ -1,7 +1,7 @@
 import { getSelectProps, type FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 
+import { useTranslation } from "~/lib/translation";
 import { isFirstInvalid } from "~/lib/use-schema-form";
 import { translateMessage } from "~/lib/validation";
 

@@ -1,10 +1,10 @@
 import type { ParseKeys } from "i18next";
 import { CircleCheck, CircleX, Info, LoaderCircle, TriangleAlert, X, type LucideIcon } from "lucide-react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { toast as showToast, Toaster as SonnerToaster } from "sonner";
 
 import type { Toast } from "~/lib/toast";
+import { useTranslation } from "~/lib/translation";
 import { useHydrated } from "~/lib/use-hydrated";
 
 // Each type has its own icon and colour, and its name for screen readers: never colour alone.

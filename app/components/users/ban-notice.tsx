@@ -1,6 +1,5 @@
-import { useTranslation } from "react-i18next";
-
 import { useFormat } from "~/lib/format";
+import { useTranslation } from "~/lib/translation";
 import { Alert } from "../ui/alert";
 import { WithUserText } from "./user-text";
 

@@ -1,8 +1,8 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 
 import { banSchema } from "~/lib/schemas/ban";
+import { useTranslation } from "~/lib/translation";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { translateMessage } from "~/lib/validation";
 import { Alert } from "../ui/alert";

@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 
 import { languageNames, languages, type Language } from "~/lib/i18n";
 import { newUserSchema, userSchema, type UserRole } from "~/lib/schemas/user";
+import { useTranslation } from "~/lib/translation";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { Button, buttonClassName } from "../ui/button";
 import { Field } from "../ui/field";

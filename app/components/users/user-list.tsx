@@ -1,9 +1,9 @@
 import { Plus, Users } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 
 import type { ListData } from "~/lib/list-params";
 import { firstDirection, type UserListItem, type UserListOrder, type UserSort } from "~/lib/schemas/user";
+import { useTranslation } from "~/lib/translation";
 import { buttonClassName } from "../ui/button";
 import { rowLinkClassName, type DataColumn } from "../ui/data-list";
 import { SearchableList } from "../ui/searchable-list";

@@ -1,8 +1,8 @@
 import { Ban } from "lucide-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 
 import { useFormat } from "~/lib/format";
+import { useTranslation } from "~/lib/translation";
 import { Badge } from "../ui/badge";
 import type { BanView } from "./ban-notice";
 import { UserRoleBadge, UserStatusBadge } from "./user-status";

@@ -1,6 +1,6 @@
 import { Ban, CircleCheck, Clock, ShieldCheck, User } from "lucide-react";
-import { useTranslation } from "react-i18next";
 
+import { useTranslation } from "~/lib/translation";
 import { Badge } from "../ui/badge";
 
 /** What the labels need; `admin` is computed on the server, where the one definition of an admin lives. */

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, screen } from "@testing-library/react";
-import { useTranslation } from "react-i18next";
 import { afterEach, describe, expect, it } from "vitest";
 
+import { useTranslation } from "~/lib/translation";
 import { renderWithRouter } from "../../../tests/support/render";
 import { WithUserText } from "./user-text";
 

@@ -1,5 +1,4 @@
 import { Building2, CircleUserRound, FolderGit2, House } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
 
 import { organizationChoices } from "~/.server/features/organizations";
@@ -7,6 +6,7 @@ import { areaGuard, requireUser } from "~/.server/web/guards";
 import { getSession } from "~/.server/web/session";
 import { AreaLayout } from "~/components/layout/area-layout";
 import { OrganizationSwitcher } from "~/components/organizations/organization-switcher";
+import { useTranslation } from "~/lib/translation";
 import type { Route } from "./+types/layout";
 
 // Every loader and action of the area passes this guard first (signed in, onboarded, allowed in /app).

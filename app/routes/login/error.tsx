@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
 import { getInstance } from "~/.server/web/i18n";
 import { AuthCard } from "~/components/auth/auth-card";
 import { buttonClassName } from "~/components/ui/button";
 import { pageTitle } from "~/lib/meta";
+import { useTranslation } from "~/lib/translation";
 import type { Route } from "./+types/error";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);

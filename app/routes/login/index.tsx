@@ -1,6 +1,5 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 
 import { sendSignInCode, startGitHubSignIn } from "~/.server/features/sign-in";
@@ -19,6 +18,7 @@ import { retryAfterHeaders } from "~/lib/headers";
 import { pageTitle } from "~/lib/meta";
 import { safeRedirect, withRedirect } from "~/lib/redirect";
 import { loginSchema } from "~/lib/schemas/sign-in";
+import { useTranslation } from "~/lib/translation";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { translateMessage } from "~/lib/validation";
 import type { Route } from "./+types/index";

@@ -1,6 +1,5 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 
 import { sendSignInCode, verifySignInCode } from "~/.server/features/sign-in";
@@ -28,6 +27,7 @@ import { formatDuration } from "~/lib/i18n";
 import { pageTitle } from "~/lib/meta";
 import { safeRedirect, withRedirect } from "~/lib/redirect";
 import { emailField, verifySchema } from "~/lib/schemas/sign-in";
+import { useTranslation } from "~/lib/translation";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { message, translateMessage } from "~/lib/validation";
 import type { Route } from "./+types/verify";

@@ -1,6 +1,5 @@
 // The audit trail (docs/architecture.md, "Audit trail"): newest first, filtered by a GET form, "Load more" on the id.
 import { SearchX } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
 import { AUDIT_ACTIONS, isAuditAction, listAudit } from "~/.server/features/audit";
@@ -16,6 +15,7 @@ import { readListParams, toListData } from "~/lib/list-params";
 import { pageTitle } from "~/lib/meta";
 import { readAuditFilters } from "~/lib/schemas/audit";
 import { localTimeZone, nextCalendarDay, startOfDayIn } from "~/lib/time-zone";
+import { useTranslation } from "~/lib/translation";
 import type { Route } from "./+types/audit";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
 import { getDashboard } from "~/.server/features/dashboard";
@@ -7,6 +6,7 @@ import { getInstance } from "~/.server/web/i18n";
 import { SignInsChart } from "~/components/dashboard/sign-ins-chart";
 import { PageHeader } from "~/components/layout/page-header";
 import { pageTitle } from "~/lib/meta";
+import { useTranslation } from "~/lib/translation";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);

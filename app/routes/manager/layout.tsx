@@ -1,9 +1,9 @@
 import { Building2, CircleUserRound, FolderGit2, LayoutDashboard, ScrollText, UsersRound } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
 
 import { areaGuard, requireUser } from "~/.server/web/guards";
 import { AreaLayout } from "~/components/layout/area-layout";
+import { useTranslation } from "~/lib/translation";
 import type { Route } from "./+types/layout";
 
 // Every loader and action of the area passes this guard first (signed in, onboarded, allowed in /manager).

@@ -1,7 +1,6 @@
 // The organizations I belong to, with my role, and the form that creates one (docs/product.md, "Organizations").
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Building2, CircleCheck, Plus } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 
 import {
@@ -25,6 +24,7 @@ import { buttonClassName } from "~/components/ui/button";
 import { authErrorKey } from "~/lib/auth-errors";
 import { pageTitle } from "~/lib/meta";
 import { organizationSchema, organizationSlug } from "~/lib/schemas/organization";
+import { useTranslation } from "~/lib/translation";
 import type { Route } from "./+types/index";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);

@@ -1,7 +1,6 @@
 // An organization's invitations: the list for every member; invite, send again and cancel for the roles that allow
 // them (docs/architecture.md, "Invitations"). The rules live in app/.server/features/invitations.ts.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 
 import {
@@ -30,6 +29,7 @@ import { retryAfterHeaders } from "~/lib/headers";
 import { defaultLanguage, formatDuration, isLanguage } from "~/lib/i18n";
 import { pageTitle } from "~/lib/meta";
 import { invitationSchema, isOwnerRole, memberRoles } from "~/lib/schemas/organization";
+import { useTranslation } from "~/lib/translation";
 import { message } from "~/lib/validation";
 import type { Route } from "./+types/invitations";
 

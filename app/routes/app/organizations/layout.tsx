@@ -1,11 +1,11 @@
 // One organization's pages: its name, my role, and tabs. The scope guard runs first, for every loader and action
 // below (docs/architecture.md, "Organization-scoped guards").
-import { useTranslation } from "react-i18next";
 import { NavLink, Outlet } from "react-router";
 
 import { getOrganizationScope, organizationCan, organizationScope } from "~/.server/web/organization-scope";
 import { RoleBadge } from "~/components/organizations/role-badge";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { useTranslation } from "~/lib/translation";
 import type { Route } from "./+types/layout";
 
 export const middleware: Route.MiddlewareFunction[] = [organizationScope()];

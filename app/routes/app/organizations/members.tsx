@@ -1,6 +1,5 @@
 // An organization's members: name, e-mail, role, joined; change a role and remove a member, for roles that may.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 
 import { listMembers, removeMember, updateMemberRole } from "~/.server/features/organizations";
@@ -22,6 +21,7 @@ import { useFormat } from "~/lib/format";
 import { readListParams, toListData } from "~/lib/list-params";
 import { pageTitle } from "~/lib/meta";
 import { isOwnerRole, memberRoles, memberRoleSchema } from "~/lib/schemas/organization";
+import { useTranslation } from "~/lib/translation";
 import type { Route } from "./+types/members";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);

@@ -1,5 +1,4 @@
 // An organization's overview: what it is, how many members and teams it has, and leaving it.
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
 import { leaveOrganization, organizationCounts, organizationLimits } from "~/.server/features/organizations";
@@ -12,6 +11,7 @@ import { DialogLink } from "~/components/ui/responsive-dialog";
 import { authErrorKey } from "~/lib/auth-errors";
 import { useFormat } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
+import { useTranslation } from "~/lib/translation";
 import type { Route } from "./+types/overview";
 
 export const meta: Route.MetaFunction = ({ matches }) => {

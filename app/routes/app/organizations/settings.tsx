@@ -1,6 +1,5 @@
 // An organization's settings: its name and slug (owners and admins), and deleting it (owners).
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 
 import { deleteOrganization, updateOrganization } from "~/.server/features/organizations";
@@ -19,6 +18,7 @@ import { DialogLink } from "~/components/ui/responsive-dialog";
 import { authErrorKey } from "~/lib/auth-errors";
 import { pageTitle } from "~/lib/meta";
 import { organizationSchema, organizationSlug } from "~/lib/schemas/organization";
+import { useTranslation } from "~/lib/translation";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.organization.name);

@@ -1,6 +1,5 @@
 // One team: its members (add, remove), its name (rename) and deleting it, each for the roles that may.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
 
 import {
@@ -30,6 +29,7 @@ import { DialogLink } from "~/components/ui/responsive-dialog";
 import { authErrorKey } from "~/lib/auth-errors";
 import { pageTitle } from "~/lib/meta";
 import { teamMemberSchema, teamSchema } from "~/lib/schemas/organization";
+import { useTranslation } from "~/lib/translation";
 import type { Route } from "./+types/team";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.team.name);

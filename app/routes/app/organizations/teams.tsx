@@ -1,6 +1,5 @@
 // An organization's teams: each with its number of members; create one, for roles that may.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 
 import { createTeam, listTeams, organizationLimits } from "~/.server/features/organizations";
@@ -16,6 +15,7 @@ import { TeamNameForm } from "~/components/organizations/team-name-form";
 import { authErrorKey } from "~/lib/auth-errors";
 import { pageTitle } from "~/lib/meta";
 import { teamSchema } from "~/lib/schemas/organization";
+import { useTranslation } from "~/lib/translation";
 import type { Route } from "./+types/teams";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);

@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { Link, Outlet } from "react-router";
 
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClassName } from "~/components/ui/button";
+import { useTranslation } from "~/lib/translation";
 
 // The repository detail of the user area lives in a desktop-only layout. Below 768 px it says so,
 // with a way back; CSS decides, so it holds without JavaScript too.

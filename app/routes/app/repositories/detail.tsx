@@ -1,9 +1,8 @@
-import { useTranslation } from "react-i18next";
-
 import { requirePermission } from "~/.server/web/guards";
 import { BackLink } from "~/components/layout/back-link";
 import { RepositoryDetails } from "~/components/repositories/repository-details";
 import { pageTitle } from "~/lib/meta";
+import { useTranslation } from "~/lib/translation";
 import { requireRepository } from "~/routes/repositories.server";
 import type { Route } from "./+types/detail";
 

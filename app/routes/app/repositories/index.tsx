@@ -1,11 +1,10 @@
-import { useTranslation } from "react-i18next";
-
 import { requirePermission } from "~/.server/web/guards";
 import { getInstance } from "~/.server/web/i18n";
 import { PageHeader } from "~/components/layout/page-header";
 import { RepositoryList } from "~/components/repositories/repository-list";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { pageTitle } from "~/lib/meta";
+import { useTranslation } from "~/lib/translation";
 import { loadRepositoryList } from "~/routes/repositories.server";
 import type { Route } from "./+types/index";
 

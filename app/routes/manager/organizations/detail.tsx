@@ -1,7 +1,5 @@
 // One organization for a site admin: what it is, its members, teams and pending invitations, and deleting it. The
 // rules live in app/.server/features/organization-admin.ts; the admin need not be a member.
-import { useTranslation } from "react-i18next";
-
 import { deleteOrganization, getOrganizationDetail } from "~/.server/features/organization-admin";
 import { auditActorOf } from "~/.server/web/caller";
 import { requirePermission, userCan } from "~/.server/web/guards";
@@ -21,6 +19,7 @@ import { DialogLink } from "~/components/ui/responsive-dialog";
 import { WithUserText } from "~/components/users/user-text";
 import { pageTitle } from "~/lib/meta";
 import { searchableText } from "~/lib/schemas/text";
+import { useTranslation } from "~/lib/translation";
 import type { Route } from "./+types/detail";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.organization.name);

@@ -1,5 +1,3 @@
-import { useTranslation } from "react-i18next";
-
 import { listOrganizations } from "~/.server/features/organization-admin";
 import { requirePermission } from "~/.server/web/guards";
 import { getInstance } from "~/.server/web/i18n";
@@ -8,6 +6,7 @@ import { OrganizationList } from "~/components/organization-admin/organization-l
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { readListParams, toListData } from "~/lib/list-params";
 import { pageTitle } from "~/lib/meta";
+import { useTranslation } from "~/lib/translation";
 import type { Route } from "./+types/index";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
 import { deleteRepository } from "~/.server/features/repositories";
@@ -14,6 +13,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { DialogLink } from "~/components/ui/responsive-dialog";
 import { WithUserText } from "~/components/users/user-text";
 import { pageTitle } from "~/lib/meta";
+import { useTranslation } from "~/lib/translation";
 import { requireRepository } from "~/routes/repositories.server";
 import type { Route } from "./+types/detail";
 

@@ -1,7 +1,6 @@
 // One editor for creating and updating a repository: registered at /manager/repositories/new and at
 // /manager/repositories/:id/update (routes.ts). One form, one schema, one save (docs/adding-an-entity.md).
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 
 import { saveRepository } from "~/.server/features/repositories";
@@ -15,6 +14,7 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { WithUserText } from "~/components/users/user-text";
 import { pageTitle } from "~/lib/meta";
 import { repositorySchema } from "~/lib/schemas/repository";
+import { useTranslation } from "~/lib/translation";
 import { message } from "~/lib/validation";
 import { requireRepository } from "~/routes/repositories.server";
 import type { Route } from "./+types/editor";

@@ -1,5 +1,4 @@
 import { Plus } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
 import { requirePermission, userCan } from "~/.server/web/guards";
@@ -9,6 +8,7 @@ import { RepositoryList } from "~/components/repositories/repository-list";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClassName } from "~/components/ui/button";
 import { pageTitle } from "~/lib/meta";
+import { useTranslation } from "~/lib/translation";
 import { loadRepositoryList } from "~/routes/repositories.server";
 import type { Route } from "./+types/index";
 

@@ -1,7 +1,6 @@
 // One user, for an admin: profile, role, status and sessions; ban and unban, impersonate, delete, revoke sessions.
 // The rules live in app/.server/features/user-admin.ts; every intent checks its own permission here.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 
 import { listAudit } from "~/.server/features/audit";
@@ -32,6 +31,7 @@ import { readListParams, toListData } from "~/lib/list-params";
 import { pageTitle } from "~/lib/meta";
 import { banSchema, firstBanDay } from "~/lib/schemas/ban";
 import { localTimeZone } from "~/lib/time-zone";
+import { useTranslation } from "~/lib/translation";
 import type { Route } from "./+types/detail";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>

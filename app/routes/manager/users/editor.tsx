@@ -1,7 +1,6 @@
 // One editor for creating and updating a user: registered at /manager/users/new and at /manager/users/:id/update
 // (routes.ts). Creating and role changes go through better-auth's admin plugin (app/.server/features/users.ts).
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
 import { data, type RouterContextProvider } from "react-router";
 
 import { createUser, getUser, roleOf, updateUser } from "~/.server/features/users";
@@ -16,6 +15,7 @@ import { WithUserText } from "~/components/users/user-text";
 import { defaultLanguage, isLanguage } from "~/lib/i18n";
 import { pageTitle } from "~/lib/meta";
 import { newUserSchema, userSchema } from "~/lib/schemas/user";
+import { useTranslation } from "~/lib/translation";
 import { message } from "~/lib/validation";
 import type { Route } from "./+types/editor";
 

@@ -1,5 +1,4 @@
 import { Plus } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
 import { listUsers } from "~/.server/features/users";
@@ -12,6 +11,7 @@ import { UserList } from "~/components/users/user-list";
 import { readListParams, toListData } from "~/lib/list-params";
 import { pageTitle } from "~/lib/meta";
 import { readUserListOrder } from "~/lib/schemas/user";
+import { useTranslation } from "~/lib/translation";
 import type { Route } from "./+types/index";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
