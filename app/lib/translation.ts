@@ -32,4 +32,6 @@ function useBrowserTranslation(): Translation {
   return useI18nextTranslation();
 }
 
-export const useTranslation: () => Translation = import.meta.env.SSR ? useServerTranslation : useBrowserTranslation;
+// Decided once, as the module loads: a server has no document (nor do the scripts and specs that import components).
+export const useTranslation: () => Translation =
+  typeof document === "undefined" ? useServerTranslation : useBrowserTranslation;

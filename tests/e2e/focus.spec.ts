@@ -110,6 +110,16 @@ test.describe("focus on the first invalid field", () => {
     await expect(page.getByText("Name already used")).toBeVisible();
     await expect(name).toBeFocused();
     await expect(link).toHaveValue("github.com/someone/react-router");
+
+    // The description, a textarea of its own, is the last field: alone wrong, it takes the focus. (Set from script:
+    // the textarea's maxlength stops a person typing that much.)
+    const description = page.getByLabel("Description", { exact: true });
+    await name.fill("zz-focus-description");
+    await description.evaluate((element: HTMLTextAreaElement) => (element.value = "x".repeat(1001)));
+    await create.click();
+    await expect(page.getByText("1000")).toBeVisible();
+    await expect(description).toBeFocused();
+    await expect(name).toHaveValue("zz-focus-description");
   });
 
   test("the manager's user form", async ({ page, mail, app }, info) => {

@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 
 import { repositorySchema } from "~/lib/schemas/repository";
 import { useTranslation } from "~/lib/translation";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { isFirstInvalid, useSchemaForm } from "~/lib/use-schema-form";
 import { translateMessage } from "~/lib/validation";
 import { Button, buttonClassName } from "../ui/button";
 import { Field } from "../ui/field";
@@ -50,6 +50,7 @@ export function RepositoryForm({
         <textarea
           {...getTextareaProps(fields.description)}
           rows={5}
+          autoFocus={isFirstInvalid(fields.description.errors) || undefined}
           aria-describedby={fields.description.errorId}
           className="rounded-md border border-zinc-300 bg-white px-3 py-2 text-base dark:border-zinc-700 dark:bg-zinc-900"
         />

@@ -1,0 +1,62 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { createInstance } from "i18next";
+import { renderToString } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { describe, expect, it } from "vitest";
+
+import { resources } from "./dictionaries";
+import { useTranslation } from "./translation";
+
+// This file runs without a document, as the server does (vitest.config.ts): the server's hook is the one under test.
+describe("useTranslation on the server", () => {
+  it("translates in the request's language and makes its result once per i18next instance", async () => {
+    const seen: unknown[] = [];
+    function Probe() {
+      const translation = useTranslation();
+      seen.push(translation);
+      return <p>{translation.t("common.signOut")}</p>;
+    }
+    const render = async (language: string) => {
+      const instance = createInstance({ resources, lng: language, fallbackLng: "en" });
+      await instance.init();
+      return {
+        instance,
+        html: renderToString(
+          <I18nextProvider i18n={instance}>
+            <Probe />
+            <Probe />
+          </I18nextProvider>,
+        ),
+      };
+    };
+    const french = await render("fr");
+    expect(french.html).toContain(resources.fr.translation.common.signOut);
+    expect(seen[0]).toBe(seen[1]);
+    const [t, i18n, ready] = seen[0] as [unknown, unknown, boolean];
+    expect({ i18n, ready }).toEqual({ i18n: french.instance, ready: true });
+    expect(t).toBe((seen[0] as { t: unknown }).t);
+
+    const arabic = await render("ar");
+    expect(arabic.html).toContain(resources.ar.translation.common.signOut);
+    expect(seen[2]).not.toBe(seen[0]);
+  });
+});
+
+describe("where components take useTranslation from", () => {
+  it("is ~/lib/translation everywhere, never react-i18next's hook directly", () => {
+    const offenders: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) walk(path);
+        else if (/\.tsx?$/.test(entry.name) && path !== join("app", "lib", "translation.ts")) {
+          if (/import\s*{[^}]*\buseTranslation\b[^}]*}\s*from\s*"react-i18next"/.test(readFileSync(path, "utf8")))
+            offenders.push(path);
+        }
+      }
+    };
+    walk("app");
+    expect(offenders).toEqual([]);
+  });
+});
