@@ -435,7 +435,7 @@ async function pageShown(attempt: Attempt, shown: Case["shown"], language: Langu
     expect(page.status, `${language}: the page the refusal goes back to`).toBe(200);
     html = await page.text();
     // Without JavaScript the pending toast is a status message.
-    message = html.match(/<div role="status"[^>]*>([\s\S]*?)<\/div>/)?.[1];
+    message = html.match(/<p role="status"[^>]*>([\s\S]*?)<\/p>/)?.[1];
   }
   return { lang: html.match(/<html[^>]* lang="([^"]+)"/)?.[1], message: readable(message ?? "") };
 }
