@@ -1,12 +1,20 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createInstance } from "i18next";
+import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
 
 import { resources } from "./dictionaries";
 import { useTranslation } from "./translation";
+
+/** Renders `children` as the server does, with a request's i18next instance in `language`. */
+async function render(language: string, children: ReactNode) {
+  const instance = createInstance({ resources, lng: language, fallbackLng: "en" });
+  await instance.init();
+  return { instance, html: renderToString(<I18nextProvider i18n={instance}>{children}</I18nextProvider>) };
+}
 
 // This file runs without a document, as the server does (vitest.config.ts): the server's hook is the one under test.
 describe("useTranslation on the server", () => {
@@ -17,27 +25,20 @@ describe("useTranslation on the server", () => {
       seen.push(translation);
       return <p>{translation.t("common.signOut")}</p>;
     }
-    const render = async (language: string) => {
-      const instance = createInstance({ resources, lng: language, fallbackLng: "en" });
-      await instance.init();
-      return {
-        instance,
-        html: renderToString(
-          <I18nextProvider i18n={instance}>
-            <Probe />
-            <Probe />
-          </I18nextProvider>,
-        ),
-      };
-    };
-    const french = await render("fr");
+    const french = await render(
+      "fr",
+      <>
+        <Probe />
+        <Probe />
+      </>,
+    );
     expect(french.html).toContain(resources.fr.translation.common.signOut);
     expect(seen[0]).toBe(seen[1]);
     const [t, i18n, ready] = seen[0] as [unknown, unknown, boolean];
     expect({ i18n, ready }).toEqual({ i18n: french.instance, ready: true });
     expect(t).toBe((seen[0] as { t: unknown }).t);
 
-    const arabic = await render("ar");
+    const arabic = await render("ar", <Probe />);
     expect(arabic.html).toContain(resources.ar.translation.common.signOut);
     expect(seen[2]).not.toBe(seen[0]);
   });

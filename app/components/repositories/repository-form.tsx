@@ -50,6 +50,8 @@ export function RepositoryForm({
         <textarea
           {...getTextareaProps(fields.description)}
           rows={5}
+          // The first invalid field takes focus when the server answers with errors (app/lib/use-schema-form.ts).
+          // oxlint-disable-next-line jsx-a11y/no-autofocus
           autoFocus={isFirstInvalid(fields.description.errors) || undefined}
           aria-describedby={fields.description.errorId}
           className="rounded-md border border-zinc-300 bg-white px-3 py-2 text-base dark:border-zinc-700 dark:bg-zinc-900"
