@@ -99,8 +99,9 @@ async function applyBan(
   const refuse = (refusal: Refusal) => refused(admin, "user.banned", target, refusal);
   if (target.id === admin.id) return refuse({ ok: false, error: "self" });
   if (await isLastAdmin(target.id, "access")) return refuse({ ok: false, error: "last-admin" });
-  // better-auth takes a duration; it must not reach past `until`.
-  const banExpiresIn = input.until ? Math.max(1, Math.floor((input.until.getTime() - now) / 1000)) : undefined;
+  // better-auth takes a duration in seconds, counted from its own clock a few milliseconds later: one second less, so
+  // that the ban never reaches past `until` (it ends within its last two seconds).
+  const banExpiresIn = input.until ? Math.max(1, Math.floor((input.until.getTime() - now) / 1000) - 1) : undefined;
   let banned: { banExpires?: Date | string | null };
   try {
     ({ user: banned } = await auth.api.banUser({
