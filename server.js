@@ -10,6 +10,7 @@ import cluster from "node:cluster";
 import { randomUUID } from "node:crypto";
 import { createReadStream, readdirSync, statSync } from "node:fs";
 import { createServer } from "node:http";
+import { enableCompileCache } from "node:module";
 import { extname, join, relative, sep } from "node:path";
 import { pipeline } from "node:stream";
 
@@ -40,6 +41,11 @@ const primaryOfCluster = cluster.isPrimary && !["", "1"].includes((process.env.W
 /** The process that migrates and seeds before listening: the single one, or the cluster's first. */
 const PREPARES_DATABASE = "GROUNDWORK_PREPARES_DATABASE";
 const preparesDatabase = cluster.isPrimary || process.env[PREPARES_DATABASE] === "1";
+
+// V8 keeps the code it compiled from the bundle in a cache on disk (the system's temporary directory), checked
+// against each file's contents: a restart skips most of the compile (ADR 026). Where that directory is not writable it
+// does nothing.
+enableCompileCache();
 
 async function loadBuild() {
   try {

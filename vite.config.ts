@@ -18,7 +18,13 @@ export default defineConfig(({ command }) => ({
     // The server bundles all four dictionaries on purpose (app/lib/dictionaries.ts answers in any language), so the
     // dynamic imports that give the browser one chunk per language (app/lib/load-language.ts) have nothing to split
     // here. The warning stays on for the browser's build, where an ineffective dynamic import would cost bytes.
-    ssr: { build: { rolldownOptions: { checks: { ineffectiveDynamicImport: false } } } },
+    //
+    // The server build is a production build: React and the libraries that branch on `process.env.NODE_ENV` keep only
+    // their production code, instead of both copies chosen at run time. A third less code to load at start (ADR 026).
+    ssr: {
+      build: { rolldownOptions: { checks: { ineffectiveDynamicImport: false } } },
+      ...(command === "build" ? { define: { "process.env.NODE_ENV": JSON.stringify("production") } } : {}),
+    },
   },
   // The dev server answers where APP_URL says by default (http://localhost:$PORT), so the origin check and the
   // auth cookies work in development as they do in production.

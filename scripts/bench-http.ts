@@ -108,8 +108,14 @@ async function coldStart(start: (port: number) => ReturnType<typeof spawn>, path
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const mail = await new SmtpSink().start();
-const seeded = await startServer("bench-http", { SMTP_URL: mail.url, LOG_LEVEL: "info" });
-const large = await startServer("bench-http-100k", { SMTP_URL: mail.url, LOG_LEVEL: "info" });
+const seeded = await startServer("bench-http", {
+  SMTP_URL: mail.url,
+  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
+});
+const large = await startServer("bench-http-100k", {
+  SMTP_URL: mail.url,
+  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
+});
 const baselinePort = await freePort();
 let baseline: ReturnType<typeof startBaseline> | undefined;
 try {

@@ -42,6 +42,25 @@ describe("useTranslation on the server", () => {
     expect(arabic.html).toContain(resources.ar.translation.common.signOut);
     expect(seen[2]).not.toBe(seen[0]);
   });
+
+  it("gives the same answers as i18next, with or without options, and the same answer again", async () => {
+    const answers: string[] = [];
+    function Probe() {
+      const { t } = useTranslation();
+      // A key built from input may be no key at all: i18next answers with the key.
+      const unknownKey = "no.such.key" as "common.signOut";
+      answers.push(t("shell.userMenu", { name: "Ada" }), t("common.signOut"), t("common.signOut"), t(unknownKey));
+      return null;
+    }
+    const { instance } = await render("sw", <Probe />);
+    expect(answers).toEqual([
+      instance.t("shell.userMenu", { name: "Ada" }),
+      instance.t("common.signOut"),
+      instance.t("common.signOut"),
+      "no.such.key",
+    ]);
+    expect(answers[0]).toContain("Ada");
+  });
 });
 
 describe("where components take useTranslation from", () => {
