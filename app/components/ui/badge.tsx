@@ -33,7 +33,8 @@ export function Badge({
           {icon}
         </span>
       ) : null}
-      {children}
+      {/* A long word (an error code recorded as it came) wraps rather than pushing the page sideways on a phone. */}
+      <span className="min-w-0 [overflow-wrap:anywhere]">{children}</span>
     </span>
   );
 }
