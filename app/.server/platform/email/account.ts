@@ -1,14 +1,14 @@
 // The account page's e-mails (app/.server/features/account.ts): the code that confirms a new address, the notice to
 // the old one, and the code that confirms a deletion. Each in the language of the page that asked for it; templates
 // and React Email load with the first e-mail, not with the server (docs/architecture.md, "E-mails").
-import type { AccountCodeInput } from "./templates/change-email-code";
+import type { CodeEmailInput } from "./templates/code-email";
 import type { EmailChangedInput } from "./templates/email-changed";
 import { sendEmail } from "./transport";
 
 /** The code that makes `to` the account's new address; it goes to that new address. */
-export async function sendChangeEmailCodeEmail(input: AccountCodeInput) {
+export async function sendChangeEmailCodeEmail(input: CodeEmailInput) {
   const [{ changeEmailCodeEmail }, { renderEmail }] = await Promise.all([
-    import("./templates/change-email-code"),
+    import("./templates/code-email"),
     import("./render"),
   ]);
   await sendEmail(await renderEmail(changeEmailCodeEmail(input)));
@@ -24,9 +24,9 @@ export async function sendEmailChangedEmail(input: EmailChangedInput) {
 }
 
 /** The code that confirms the deletion of the account, sent to its address. */
-export async function sendDeleteAccountCodeEmail(input: AccountCodeInput) {
+export async function sendDeleteAccountCodeEmail(input: CodeEmailInput) {
   const [{ deleteAccountCodeEmail }, { renderEmail }] = await Promise.all([
-    import("./templates/delete-account-code"),
+    import("./templates/code-email"),
     import("./render"),
   ]);
   await sendEmail(await renderEmail(deleteAccountCodeEmail(input)));

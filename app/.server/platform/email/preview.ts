@@ -2,11 +2,9 @@
 // answers 404 outside development. Loaded by that route only, never at start.
 import type { Language } from "../../../lib/i18n";
 import { renderEmail } from "./render";
-import { changeEmailCodeEmail } from "./templates/change-email-code";
-import { deleteAccountCodeEmail } from "./templates/delete-account-code";
+import { changeEmailCodeEmail, deleteAccountCodeEmail, signInCodeEmail } from "./templates/code-email";
 import { emailChangedEmail } from "./templates/email-changed";
 import { invitationEmail } from "./templates/invitation";
-import { signInCodeEmail } from "./templates/sign-in-code";
 import type { EmailContent } from "./templates/types";
 import { welcomeEmail } from "./templates/welcome";
 

@@ -1,7 +1,7 @@
 // The notice to the address an account had before (app/.server/features/account.ts): where its e-mail went, from
 // which browser and when, and what to do if that was not them.
 import { translator } from "../../../../lib/dictionaries";
-import { deviceOf, emailLanguage, Layout, Paragraph, timeOf, type RequestOrigin } from "./layout";
+import { brandedEmail, emailLanguage, originOf, Paragraph, type RequestOrigin } from "./layout";
 import type { EmailContent } from "./types";
 
 export type EmailChangedInput = { to: string; newEmail: string; language: string; origin: RequestOrigin };
@@ -10,25 +10,12 @@ export function emailChangedEmail(input: EmailChangedInput): EmailContent {
   const language = emailLanguage(input.language);
   const t = translator(language);
   const subject = t("email.emailChanged.subject");
-  return {
-    to: input.to,
-    subject,
-    body: (
-      <Layout
-        heading={subject}
-        language={language}
-        to={input.to}
-        preheader={t("email.emailChanged.preheader", { email: input.newEmail })}
-      >
-        <Paragraph>{t("email.emailChanged.body", { email: input.newEmail })}</Paragraph>
-        <Paragraph muted>
-          {t("email.origin.changed", {
-            device: deviceOf(input.origin.userAgent, language),
-            time: timeOf(input.origin.at, language),
-          })}
-        </Paragraph>
-        <Paragraph>{t("email.emailChanged.notYou")}</Paragraph>
-      </Layout>
-    ),
-  };
+  return brandedEmail(
+    { to: input.to, subject, language, preheader: t("email.emailChanged.preheader", { email: input.newEmail }) },
+    <>
+      <Paragraph>{t("email.emailChanged.body", { email: input.newEmail })}</Paragraph>
+      <Paragraph muted>{t("email.origin.changed", originOf(input.origin, language))}</Paragraph>
+      <Paragraph>{t("email.emailChanged.notYou")}</Paragraph>
+    </>,
+  );
 }

@@ -4,7 +4,7 @@
 import { translator } from "../../../../lib/dictionaries";
 import { formatters } from "../../../../lib/format";
 import { getEnv } from "../../env";
-import { deviceOf, emailLanguage, FullLink, Layout, Paragraph, timeOf, type RequestOrigin } from "./layout";
+import { brandedEmail, emailLanguage, FullLink, originOf, Paragraph, type RequestOrigin } from "./layout";
 import type { EmailContent } from "./types";
 
 export type InvitationEmailInput = {
@@ -37,33 +37,19 @@ export function invitationEmail(input: InvitationEmailInput): EmailContent {
   const organization = input.organizationName;
   const date = formatters(language).dateTime(input.expiresAt);
   const subject = t("email.invitation.subject", { inviter, organization });
-  return {
-    to: input.to,
-    subject,
-    body: (
-      <Layout
-        heading={subject}
-        language={language}
-        to={input.to}
-        preheader={t("email.invitation.preheader", { organization, role, date })}
-      >
-        <Paragraph>{t("email.invitation.intro", { inviter, email: input.inviterEmail, organization, role })}</Paragraph>
-        <Paragraph>
-          {t("email.invitation.open")}
-          <br />
-          <FullLink href={link} />
-        </Paragraph>
-        <Paragraph>{t("email.invitation.expiry", { date })}</Paragraph>
-        <Paragraph>{t("email.invitation.signIn", { email: input.to })}</Paragraph>
-        <Paragraph muted>
-          {t("email.origin.invited", {
-            inviter,
-            device: deviceOf(input.origin.userAgent, language),
-            time: timeOf(input.origin.at, language),
-          })}
-        </Paragraph>
-        <Paragraph muted>{t("email.invitation.ignore")}</Paragraph>
-      </Layout>
-    ),
-  };
+  return brandedEmail(
+    { to: input.to, subject, language, preheader: t("email.invitation.preheader", { organization, role, date }) },
+    <>
+      <Paragraph>{t("email.invitation.intro", { inviter, email: input.inviterEmail, organization, role })}</Paragraph>
+      <Paragraph>
+        {t("email.invitation.open")}
+        <br />
+        <FullLink href={link} />
+      </Paragraph>
+      <Paragraph>{t("email.invitation.expiry", { date })}</Paragraph>
+      <Paragraph>{t("email.invitation.signIn", { email: input.to })}</Paragraph>
+      <Paragraph muted>{t("email.origin.invited", { inviter, ...originOf(input.origin, language) })}</Paragraph>
+      <Paragraph muted>{t("email.invitation.ignore")}</Paragraph>
+    </>,
+  );
 }

@@ -18,6 +18,7 @@ import { translator } from "../../../../lib/dictionaries";
 import { formatters } from "../../../../lib/format";
 import { defaultLanguage, directionOf, isLanguage, type Language } from "../../../../lib/i18n";
 import { PRODUCT } from "../../../../lib/product";
+import type { EmailContent } from "./types";
 
 /** Where and when the request that sent an e-mail came from: the line that lets the recipient tell whether it was them. */
 export type RequestOrigin = { userAgent?: string | null; at: Date };
@@ -41,7 +42,7 @@ export function emailLanguage(language: string): Language {
 }
 
 /** "Firefox on macOS", read from the User-Agent with bowser; "an unknown browser" when it says nothing useful. */
-export function deviceOf(userAgent: string | null | undefined, language: string): string {
+function deviceOf(userAgent: string | null | undefined, language: string): string {
   const t = translator(language);
   const parsed = userAgent ? parseUserAgent(userAgent.slice(0, 1024)) : undefined;
   const browser = parsed?.browser.name;
@@ -55,7 +56,29 @@ export function timeOf(at: Date, language: string): string {
   return formatters(language).dateTime(at);
 }
 
-export function Layout({
+/** The device and time of a request, as the "origin" lines of the dictionaries name them. */
+export function originOf(origin: RequestOrigin, language: string): { device: string; time: string } {
+  return { device: deviceOf(origin.userAgent, language), time: timeOf(origin.at, language) };
+}
+
+/** An e-mail whose heading is its subject, in the branded layout: what every template answers. */
+export function brandedEmail(
+  frame: { to: string; subject: string; language: Language; preheader: string },
+  children: ReactNode,
+): EmailContent {
+  const { to, subject, language, preheader } = frame;
+  return {
+    to,
+    subject,
+    body: (
+      <Layout heading={subject} language={language} to={to} preheader={preheader}>
+        {children}
+      </Layout>
+    ),
+  };
+}
+
+function Layout({
   language,
   heading,
   preheader,

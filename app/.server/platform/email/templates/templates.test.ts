@@ -5,12 +5,10 @@ import { describe, expect, it } from "vitest";
 import { translator } from "../../../../lib/dictionaries";
 import { formatDuration, languages, type Language } from "../../../../lib/i18n";
 import { renderEmail } from "../render";
-import { changeEmailCodeEmail } from "./change-email-code";
-import { deleteAccountCodeEmail } from "./delete-account-code";
+import { changeEmailCodeEmail, deleteAccountCodeEmail, signInCodeEmail } from "./code-email";
 import { emailChangedEmail } from "./email-changed";
 import { invitationEmail } from "./invitation";
 import { timeOf } from "./layout";
-import { signInCodeEmail } from "./sign-in-code";
 import type { EmailContent } from "./types";
 import { welcomeEmail } from "./welcome";
 

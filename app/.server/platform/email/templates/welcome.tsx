@@ -2,7 +2,7 @@
 // admin chose: where to sign in, the address to type there, and that a 6-digit code will come by e-mail (no password).
 import { translator } from "../../../../lib/dictionaries";
 import { getEnv } from "../../env";
-import { emailLanguage, FullLink, Layout, Paragraph } from "./layout";
+import { brandedEmail, emailLanguage, FullLink, Paragraph } from "./layout";
 import type { EmailContent } from "./types";
 
 export type WelcomeEmailInput = { to: string; name: string; language: string };
@@ -12,25 +12,22 @@ export function welcomeEmail(input: WelcomeEmailInput): EmailContent {
   const t = translator(language);
   const signInUrl = `${getEnv().APP_URL}/login`;
   const subject = t("email.welcome.subject");
-  return {
-    to: input.to,
-    subject,
-    body: (
-      <Layout heading={subject} language={language} to={input.to} preheader={t("email.welcome.preheader")}>
-        <Paragraph>{t("email.welcome.greeting", { name: input.name })}</Paragraph>
-        <Paragraph>{t("email.welcome.intro")}</Paragraph>
-        <Paragraph>
-          {t("email.welcome.howTo")}
-          <br />
-          <FullLink href={signInUrl} />
-        </Paragraph>
-        <Paragraph>
-          {t("email.welcome.address")}
-          <br />
-          <strong dir="ltr">{input.to}</strong>
-        </Paragraph>
-        <Paragraph>{t("email.welcome.code")}</Paragraph>
-      </Layout>
-    ),
-  };
+  return brandedEmail(
+    { to: input.to, subject, language, preheader: t("email.welcome.preheader") },
+    <>
+      <Paragraph>{t("email.welcome.greeting", { name: input.name })}</Paragraph>
+      <Paragraph>{t("email.welcome.intro")}</Paragraph>
+      <Paragraph>
+        {t("email.welcome.howTo")}
+        <br />
+        <FullLink href={signInUrl} />
+      </Paragraph>
+      <Paragraph>
+        {t("email.welcome.address")}
+        <br />
+        <strong dir="ltr">{input.to}</strong>
+      </Paragraph>
+      <Paragraph>{t("email.welcome.code")}</Paragraph>
+    </>,
+  );
 }

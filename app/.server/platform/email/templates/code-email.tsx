@@ -1,0 +1,40 @@
+// The three e-mails that carry a code, one template for all: the sign-in code (app/.server/features/sign-in.ts), the
+// code that makes an address the account's new one (sent to that address) and the code that confirms the deletion of
+// an account (both app/.server/features/account.ts). The code is not in the subject nor in the preheader, which lock
+// screens and notifications show (ADR 023).
+import { translator } from "../../../../lib/dictionaries";
+import { formatDuration } from "../../../../lib/i18n";
+import { brandedEmail, Code, emailLanguage, originOf, Paragraph, type RequestOrigin } from "./layout";
+import type { EmailContent } from "./types";
+
+export type CodeEmailInput = { to: string; code: string; language: string; minutes: number; origin: RequestOrigin };
+
+/** Each kind's words are under `email.<kind>` in the dictionaries. The deletion code's e-mail ends with its own
+ * "ignore" line, without the general never-share line. */
+const kinds = {
+  signInCode: { neverShare: true },
+  changeEmailCode: { neverShare: true },
+  deleteAccountCode: { neverShare: false },
+} as const;
+
+function codeEmail(kind: keyof typeof kinds, input: CodeEmailInput): EmailContent {
+  const language = emailLanguage(input.language);
+  const t = translator(language);
+  const duration = formatDuration(input.minutes * 60, language);
+  const subject = t(`email.${kind}.subject`);
+  return brandedEmail(
+    { to: input.to, subject, language, preheader: t(`email.${kind}.preheader`, { duration }) },
+    <>
+      <Paragraph>{t(`email.${kind}.intro`)}</Paragraph>
+      <Code code={input.code} />
+      <Paragraph>{t(`email.${kind}.expiry`, { duration })}</Paragraph>
+      <Paragraph muted>{t("email.origin.requested", originOf(input.origin, language))}</Paragraph>
+      <Paragraph muted>{t(`email.${kind}.ignore`)}</Paragraph>
+      {kinds[kind].neverShare ? <Paragraph muted>{t("email.layout.neverShare")}</Paragraph> : null}
+    </>,
+  );
+}
+
+export const signInCodeEmail = (input: CodeEmailInput) => codeEmail("signInCode", input);
+export const changeEmailCodeEmail = (input: CodeEmailInput) => codeEmail("changeEmailCode", input);
+export const deleteAccountCodeEmail = (input: CodeEmailInput) => codeEmail("deleteAccountCode", input);
