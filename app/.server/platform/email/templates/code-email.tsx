@@ -9,28 +9,50 @@ import type { EmailContent } from "./types";
 
 export type CodeEmailInput = { to: string; code: string; language: string; minutes: number; origin: RequestOrigin };
 
-/** Each kind's words are under `email.<kind>` in the dictionaries. The deletion code's e-mail ends with its own
- * "ignore" line, without the general never-share line. */
+/** Each kind's words, written out so that the dictionaries' checks see every key (app/locales/unused-keys.test.ts).
+ * The deletion code's e-mail ends with its own "ignore" line, without the general never-share line. */
 const kinds = {
-  signInCode: { neverShare: true },
-  changeEmailCode: { neverShare: true },
-  deleteAccountCode: { neverShare: false },
+  signInCode: {
+    subject: "email.signInCode.subject",
+    preheader: "email.signInCode.preheader",
+    intro: "email.signInCode.intro",
+    expiry: "email.signInCode.expiry",
+    ignore: "email.signInCode.ignore",
+    neverShare: true,
+  },
+  changeEmailCode: {
+    subject: "email.changeEmailCode.subject",
+    preheader: "email.changeEmailCode.preheader",
+    intro: "email.changeEmailCode.intro",
+    expiry: "email.changeEmailCode.expiry",
+    ignore: "email.changeEmailCode.ignore",
+    neverShare: true,
+  },
+  deleteAccountCode: {
+    subject: "email.deleteAccountCode.subject",
+    preheader: "email.deleteAccountCode.preheader",
+    intro: "email.deleteAccountCode.intro",
+    expiry: "email.deleteAccountCode.expiry",
+    ignore: "email.deleteAccountCode.ignore",
+    neverShare: false,
+  },
 } as const;
 
 function codeEmail(kind: keyof typeof kinds, input: CodeEmailInput): EmailContent {
+  const words = kinds[kind];
   const language = emailLanguage(input.language);
   const t = translator(language);
   const duration = formatDuration(input.minutes * 60, language);
-  const subject = t(`email.${kind}.subject`);
+  const subject = t(words.subject);
   return brandedEmail(
-    { to: input.to, subject, language, preheader: t(`email.${kind}.preheader`, { duration }) },
+    { to: input.to, subject, language, preheader: t(words.preheader, { duration }) },
     <>
-      <Paragraph>{t(`email.${kind}.intro`)}</Paragraph>
+      <Paragraph>{t(words.intro)}</Paragraph>
       <Code code={input.code} />
-      <Paragraph>{t(`email.${kind}.expiry`, { duration })}</Paragraph>
+      <Paragraph>{t(words.expiry, { duration })}</Paragraph>
       <Paragraph muted>{t("email.origin.requested", originOf(input.origin, language))}</Paragraph>
-      <Paragraph muted>{t(`email.${kind}.ignore`)}</Paragraph>
-      {kinds[kind].neverShare ? <Paragraph muted>{t("email.layout.neverShare")}</Paragraph> : null}
+      <Paragraph muted>{t(words.ignore)}</Paragraph>
+      {words.neverShare ? <Paragraph muted>{t("email.layout.neverShare")}</Paragraph> : null}
     </>,
   );
 }
