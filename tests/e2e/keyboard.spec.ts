@@ -72,6 +72,8 @@ test("sign in, create a repository and delete it with the keyboard only", async 
   await hydrated(page, javaScript);
 
   const name = `zz-keyboard-${testInfo.project.name}-${Math.random().toString(36).slice(2, 8)}`;
+  // With JavaScript the form opens in a dialog that takes focus as it mounts: a Tab pressed before that lands on <body>.
+  await expect(page.getByLabel("Name", { exact: true })).toBeVisible();
   await tabTo(page, page.getByLabel("Name", { exact: true }));
   await page.keyboard.type(name);
   await tabTo(page, page.getByLabel("Link", { exact: true }));
