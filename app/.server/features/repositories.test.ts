@@ -13,6 +13,8 @@ import {
   listRepositories,
   saveRepository,
   SEARCH_WINDOW,
+  SORT_AT_MOST,
+  WALK_WINDOW,
   type Repository,
 } from "./repositories";
 
@@ -355,6 +357,46 @@ describe("searching beyond the first SEARCH_WINDOW names", () => {
     expect(await search("echidnaword")).toEqual([]);
     expect(await search("zzz-renamed")).toEqual([]);
   });
+});
+
+/** A repository row as the benchmark seed writes it, straight into the table. */
+const row = (name: string, description: string) => ({
+  name,
+  nameKey: repositoryNameKey(name),
+  link: `https://example.com/${name}`,
+  description,
+});
+
+describe("searching a term the full-text index matches more often than it sorts", () => {
+  it("walks the names after the window, then sorts what lies beyond the walk, in one order, each once", async () => {
+    // The seed fills the window and the walk with names that do not match; "m-…" names sit inside the walk, and more
+    // than SORT_AT_MOST "zzz-…" names lie after it. "wombatword" fills its first page in the walk; "numbatword" finds
+    // 5 names there and the rest of its first page beyond.
+    await seedBenchmarkRepositories(SEARCH_WINDOW + WALK_WINDOW + 500, db);
+    const late = Array.from({ length: SORT_AT_MOST + 25 }, (_, index) =>
+      row(`zzz-${String(index).padStart(4, "0")}`, "Numbatword and wombatword."),
+    );
+    for (let start = 0; start < late.length; start += 500)
+      await db.insert(repository).values(late.slice(start, start + 500));
+    await db
+      .insert(repository)
+      .values(
+        Array.from({ length: 25 }, (_, index) =>
+          row(`m-${String(index).padStart(2, "0")}`, index < 5 ? "Numbatword and wombatword." : "Only wombatword."),
+        ),
+      );
+    const ordered = (await db.select().from(repository)).sort(byNameKey);
+    const position = (name: string) => ordered.findIndex((candidate) => candidate.name === name);
+    expect(position("m-00"), "inside the walk").toBeGreaterThan(SEARCH_WINDOW);
+    expect(position("zzz-0000"), "beyond the walk").toBeGreaterThan(SEARCH_WINDOW + WALK_WINDOW);
+
+    for (const term of ["numbatword", "wombatword"]) {
+      const expected = ordered.filter((candidate) => candidate.description.toLowerCase().includes(term));
+      const pages = await allPages({ searchTerm: term });
+      expect(pages.flat().map((candidate) => candidate.id)).toEqual(expected.map((candidate) => candidate.id));
+      expect(pages.slice(0, -1).every((page) => page.length === 20)).toBe(true);
+    }
+  }, 60_000);
 });
 
 describe("the name key", () => {

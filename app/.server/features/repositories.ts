@@ -4,7 +4,7 @@ import { and, asc, count, eq, gt, gte, lt, lte, or, sql, type SQL } from "drizzl
 
 import { repositoryNameKey, type RepositoryInput } from "../../lib/schemas/repository";
 import { searchableText } from "../../lib/schemas/text";
-import { db } from "../platform/db/client";
+import { client, db } from "../platform/db/client";
 import { isUniqueViolation } from "../platform/db/errors";
 import { decodeCursor, keysetPage } from "../platform/db/keyset";
 import { likePattern } from "../platform/db/like";
@@ -33,12 +33,39 @@ const ordered = (where: SQL | undefined, take: number) =>
 
 /** How many rows a search reads along the name order before it asks the full-text index instead. */
 export const SEARCH_WINDOW = 2000;
+/** Up to this many full-text matches, the matches after the window are read and sorted; past it, they are walked. */
+export const SORT_AT_MOST = 2000;
+/** How many names after the window such a walk checks before it reads and sorts the matches after them. */
+export const WALK_WINDOW = 20_000;
+
+/** The name key `offset` names after `where` (0: the first), or none when the list ends before it. */
+async function nameKeyAt(where: SQL | undefined, offset: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ nameKey: repository.nameKey })
+    .from(repository)
+    .where(where)
+    .orderBy(asc(repository.nameKey))
+    .limit(1)
+    .offset(offset);
+  return row?.nameKey;
+}
+
+/** Whether the full-text index matches more than `most` rows; FTS5 stops reading it after `most` + 1. */
+async function matchesMoreThan(phrase: string, most: number): Promise<boolean> {
+  const { rows } = await client.execute({
+    sql: "select count(*) as matches from (select 1 from repository_search where repository_search match ? limit ?)",
+    args: [phrase, most + 1],
+  });
+  return Number(rows[0]?.matches ?? 0) > most;
+}
 
 /**
  * One page, sorted by name, keyset-paginated on the unique name key: a late page costs what the first one does.
- * Search (ADR 006): a term of 1–2 characters matches the start of a name (an index range). A longer term matches
- * anywhere in name, link or description: first along the next SEARCH_WINDOW names (frequent terms fill the page
- * there), then through the trigram full-text index for the rest (rare terms), so both stay fast at 100 000 rows.
+ * Search (ADR 006, ADR 027): a term of 1–2 characters matches the start of a name (an index range). A longer term
+ * matches anywhere in name, link or description: first along the next SEARCH_WINDOW names (frequent terms fill the
+ * page there), then through the trigram full-text index. When it matches at most SORT_AT_MOST rows (rare terms),
+ * those after the window are read and sorted; when more, the next WALK_WINDOW names are walked in order, each
+ * checked against the index's matches, and only what the walk did not reach is read and sorted.
  */
 export async function listRepositories({
   searchTerm = "",
@@ -66,27 +93,34 @@ export async function listRepositories({
       ),
     );
   }
-  const inSearchIndex = sql`${repository}.rowid in (select rowid from repository_search where repository_search match ${ftsPhrase(term)})`;
+  const phrase = ftsPhrase(term);
+  const matches = sql`(select rowid from repository_search where repository_search match ${phrase})`;
+  // Rows looked up by the index's matches, then sorted.
+  const inSearchIndex = sql`${repository}.rowid in ${matches}`;
+  // The same test with the rowid hidden behind a unary +: SQLite can no longer look rows up by it, so it walks the
+  // name index in order and checks each row against the matches.
+  const walkedThroughSearchIndex = sql`+${repository}.rowid in ${matches}`;
   // SQLite's LIKE folds ASCII letters only; the trigram index folds every letter, so it answers for "École".
   if ([...term].some((character) => character.charCodeAt(0) > 0x7f))
     return page(await ordered(and(afterCursor, inSearchIndex), limit + 1));
-  const [windowEnd] = await db
-    .select({ nameKey: repository.nameKey })
-    .from(repository)
-    .where(afterCursor)
-    .orderBy(asc(repository.nameKey))
-    .limit(1)
-    .offset(SEARCH_WINDOW - 1);
+  const windowEnd = await nameKeyAt(afterCursor, SEARCH_WINDOW - 1);
   const inWindow = await ordered(
-    and(afterCursor, windowEnd ? lte(repository.nameKey, windowEnd.nameKey) : undefined, matchesAnywhere(term)),
+    and(afterCursor, windowEnd ? lte(repository.nameKey, windowEnd) : undefined, matchesAnywhere(term)),
     limit + 1,
   );
   if (inWindow.length > limit || !windowEnd) return page(inWindow);
-  const beyond = await ordered(
-    and(gt(repository.nameKey, windowEnd.nameKey), inSearchIndex),
-    limit + 1 - inWindow.length,
+  const rest = limit + 1 - inWindow.length;
+  const afterWindow = gt(repository.nameKey, windowEnd);
+  if (!(await matchesMoreThan(phrase, SORT_AT_MOST)))
+    return page([...inWindow, ...(await ordered(and(afterWindow, inSearchIndex), rest))]);
+  const walkEnd = await nameKeyAt(afterWindow, WALK_WINDOW - 1);
+  const walked = await ordered(
+    and(afterWindow, walkEnd ? lte(repository.nameKey, walkEnd) : undefined, walkedThroughSearchIndex),
+    rest,
   );
-  return page([...inWindow, ...beyond]);
+  if (walked.length === rest || !walkEnd) return page([...inWindow, ...walked]);
+  const beyond = await ordered(and(gt(repository.nameKey, walkEnd), inSearchIndex), rest - walked.length);
+  return page([...inWindow, ...walked, ...beyond]);
 }
 
 export async function getRepository(id: string): Promise<Repository | null> {

@@ -8,19 +8,25 @@ import * as schema from "./schema";
 
 export type Database = LibSQLDatabase<typeof schema>;
 
+/** How much of an embedded database file is read through a memory map; past it, SQLite reads as usual. */
+const MMAP_BYTES = 256 * 1024 * 1024;
+
 /** Opens a libSQL database: an embedded file (folder created, WAL, busy timeout) or a libSQL/Turso server. */
 export function openDatabase(url: string, authToken?: string): { client: Client; db: Database } {
   const isFile = url.startsWith("file:");
   if (isFile) mkdirSync(dirname(url.slice("file:".length).split("?")[0]!), { recursive: true });
   // An embedded file gets one connection: libSQL runs each statement synchronously anyway, and a single connection
-  // keeps the per-connection pragma (foreign keys) in force. The busy timeout makes a writer wait for another
-  // process's lock instead of failing with SQLITE_BUSY; WAL lets readers run beside a writer.
+  // keeps the per-connection pragmas (foreign keys, memory map) in force. The busy timeout makes a writer wait for
+  // another process's lock instead of failing with SQLITE_BUSY; WAL lets readers run beside a writer. The file is read
+  // through a memory map of up to MMAP_BYTES rather than a read() per page missing from SQLite's 2 MB cache: a search
+  // that visits thousands of rows takes a third of the time (ADR 027).
   const client = isFile
     ? createClient({ url, authToken, timeout: 5000, concurrency: 1 })
     : createClient({ url, authToken });
   if (isFile) {
     void client.execute("PRAGMA journal_mode = WAL").catch(() => {});
     void client.execute("PRAGMA foreign_keys = ON").catch(() => {});
+    void client.execute(`PRAGMA mmap_size = ${MMAP_BYTES}`).catch(() => {});
   }
   return { client, db: drizzle(client, { schema }) };
 }
