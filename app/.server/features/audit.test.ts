@@ -1,7 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
-import { AUDIT_ACTION_LABELS } from "../../components/audit/audit-labels";
+import { AUDIT_ACTION_LABELS, AUDIT_REASON_LABELS } from "../../components/audit/audit-labels";
 import { repositoryNameKey } from "../../lib/schemas/repository";
 import { client, db } from "../platform/db/client";
 import { auditEvent, repository, user } from "../platform/db/schema";
@@ -9,6 +9,7 @@ import { logger } from "../platform/logger";
 import {
   AUDIT_ACTIONS,
   AUDIT_PAGE_SIZE,
+  AUDIT_REASONS,
   isAuditAction,
   listAudit,
   pruneAuditTrail,
@@ -228,8 +229,9 @@ describe("reading the trail", () => {
     expect(actions(await listAudit({ since: at(48), before: at(24) }))).toEqual([]);
   });
 
-  it("names every action of the trail in the dictionaries, and knows its own", () => {
+  it("names every action and refusal reason of the trail in the dictionaries, and knows its own", () => {
     expect(Object.keys(AUDIT_ACTION_LABELS).sort()).toEqual([...AUDIT_ACTIONS].sort());
+    expect(Object.keys(AUDIT_REASON_LABELS).sort()).toEqual([...AUDIT_REASONS].sort());
     expect(isAuditAction("sign-in")).toBe(true);
     expect(isAuditAction("drop table")).toBe(false);
     expect(isAuditAction(undefined)).toBe(false);

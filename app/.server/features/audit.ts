@@ -47,6 +47,25 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
+/**
+ * Why an attempt was refused, in our own words: each has a label in every language (audit-labels.ts; a test keeps the
+ * two in step). A refusal from better-auth is "auth-refused", with its code in the details.
+ */
+export const AUDIT_REASONS = [
+  "wrong-code",
+  "expired",
+  "exhausted",
+  "banned",
+  "rate-limited",
+  "github-refused",
+  "self",
+  "last-admin",
+  "sole-owner",
+  "not-recipient",
+  "auth-refused",
+] as const;
+type AuditReason = (typeof AUDIT_REASONS)[number];
+
 /** Who acts: a signed-in user (and the admin behind them while impersonating), or nobody yet; and from where. */
 export type AuditActor = {
   user: { id: string; email: string } | null;
@@ -58,7 +77,7 @@ export type AuditEntry = {
   action: AuditAction;
   /** "refused": the action was attempted and not allowed; `reason` says why (a wrong code, a ban, a rate limit…). */
   outcome?: "success" | "refused";
-  reason?: string;
+  reason?: AuditReason;
   /** `type` names the kind of thing: "user", "session", or the entity's table name ("repository"). */
   target?: { type: string; id: string; label?: string | null };
   details?: Record<string, string | number | boolean | null>;

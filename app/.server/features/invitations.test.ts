@@ -295,7 +295,7 @@ describe("answering", () => {
       {
         action: "invitation.declined",
         outcome: "refused",
-        reason: "YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION",
+        reason: "not-recipient",
         actorId: stranger.id,
       },
       { action: "invitation.accepted", outcome: "refused", actorId: stranger.id },

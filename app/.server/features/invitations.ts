@@ -381,7 +381,7 @@ async function answerable(
     await record(caller, {
       action,
       outcome: "refused",
-      reason: "YOU_ARE_NOT_THE_RECIPIENT_OF_THE_INVITATION",
+      reason: "not-recipient",
       target: invitationTarget(found),
       details: { organization: found.organization.slug },
     });

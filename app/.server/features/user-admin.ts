@@ -70,8 +70,14 @@ const userTarget = (target: Target) => ({ type: "user" as const, id: target.id, 
 /** A refused attempt is on the trail too (outcome "refused", and why), unless the user was not there to act on. */
 async function refused(admin: ActingAdmin, action: AuditAction, target: Target, refusal: Refusal): Promise<Refusal> {
   if (refusal.error !== "not-found") {
-    const reason = refusal.error === "auth" ? (refusal.code ?? "refused") : refusal.error;
-    await recordAudit(admin.actor, { action, outcome: "refused", reason, target: userTarget(target) });
+    await recordAudit(admin.actor, {
+      action,
+      outcome: "refused",
+      ...(refusal.error === "auth"
+        ? { reason: "auth-refused", details: { code: refusal.code?.slice(0, 100) ?? null } }
+        : { reason: refusal.error }),
+      target: userTarget(target),
+    });
   }
   return refusal;
 }

@@ -1,5 +1,5 @@
 // The words for the audit trail's action names and refusal reasons. The keys are written out (not computed), so the
-// dictionaries' checks see each one; an action or reason this map does not know shows as recorded.
+// dictionaries' checks see each one; an action this map does not know shows as recorded.
 import { useTranslation } from "~/lib/translation";
 
 /** One translation key per action of AUDIT_ACTIONS (app/.server/features/audit.ts; a test keeps the two in step). */
@@ -38,13 +38,19 @@ export const AUDIT_ACTION_LABELS = {
   "team.member-removed": "audit.actions.teamMemberRemoved",
 } as const;
 
-const REASON_LABELS = {
+/** One translation key per reason of AUDIT_REASONS (app/.server/features/audit.ts; a test keeps the two in step). */
+export const AUDIT_REASON_LABELS = {
   "wrong-code": "audit.reasons.wrongCode",
   expired: "audit.reasons.expired",
   exhausted: "audit.reasons.exhausted",
   banned: "audit.reasons.banned",
   "rate-limited": "audit.reasons.rateLimited",
   "github-refused": "audit.reasons.githubRefused",
+  self: "audit.reasons.self",
+  "last-admin": "audit.reasons.lastAdmin",
+  "sole-owner": "audit.reasons.soleOwner",
+  "not-recipient": "audit.reasons.notRecipient",
+  "auth-refused": "audit.reasons.authRefused",
 } as const;
 
 /** The translated name of an action, and of a refusal's reason. */
@@ -55,7 +61,10 @@ export function useAuditLabels() {
       Object.hasOwn(AUDIT_ACTION_LABELS, action)
         ? t(AUDIT_ACTION_LABELS[action as keyof typeof AUDIT_ACTION_LABELS])
         : action,
+    // A reason recorded before it had words of its own (a better-auth code) is named as such, in the page's language.
     reason: (reason: string) =>
-      Object.hasOwn(REASON_LABELS, reason) ? t(REASON_LABELS[reason as keyof typeof REASON_LABELS]) : reason,
+      Object.hasOwn(AUDIT_REASON_LABELS, reason)
+        ? t(AUDIT_REASON_LABELS[reason as keyof typeof AUDIT_REASON_LABELS])
+        : t("audit.reasons.unlisted", { code: reason }),
   };
 }
