@@ -107,10 +107,12 @@ test.describe("organizations", () => {
     // A second team with the same name, whatever the case, is refused.
     await page.getByRole("link", { name: "All teams" }).click();
     await expect(page).toHaveURL(new RegExp(`/app/organizations/${mine}/teams$`));
-    await page.getByLabel("Team name").fill("launch");
-    await page.getByRole("button", { name: "Create a team" }).click();
+    // The URL changes before the list replaces the team's page, whose rename field is a "Team name" too.
+    const createTeam = page.getByRole("region", { name: "Create a team" });
+    await createTeam.getByLabel("Team name").fill("launch");
+    await createTeam.getByRole("button", { name: "Create a team" }).click();
     await expect(page.getByText("This team already exists")).toBeVisible();
-    await expect(page.getByLabel("Team name")).toHaveValue("launch");
+    await expect(createTeam.getByLabel("Team name")).toHaveValue("launch");
 
     // The only owner cannot leave.
     await page.getByRole("link", { name: "Overview" }).click();
