@@ -6,6 +6,7 @@ import { sendSignInCode, startGitHubSignIn } from "~/.server/features/sign-in";
 import { DEMO_ACCOUNTS, DEMO_CODE, signUpEnabled } from "~/.server/platform/auth/auth";
 import { getEnv } from "~/.server/platform/env";
 import { auditActorOf, callerOf } from "~/.server/web/caller";
+import { documentCache } from "~/.server/web/document-cache";
 import { destinationFor, getOptionalUser } from "~/.server/web/guards";
 import { cookieHeaders, readForm, tooManyRequests, unknownIntent } from "~/.server/web/http";
 import { getInstance } from "~/.server/web/i18n";
@@ -24,6 +25,9 @@ import { translateMessage } from "~/lib/validation";
 import type { Route } from "./+types/index";
 
 export const headers: Route.HeadersFunction = retryAfterHeaders;
+
+// The page is the same for every visitor without a cookie: rendered once a minute per URL and language (ADR 028).
+export const middleware: Route.MiddlewareFunction[] = [documentCache()];
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
 
