@@ -10,9 +10,9 @@ import { db } from "../platform/db/client";
 import { session, user } from "../platform/db/schema";
 import { getSession, sessionMiddleware } from "./session";
 
-async function visit(cookie: string) {
+async function visit(cookie: string | null) {
   const context = new RouterContextProvider();
-  const request = new Request(`${process.env.APP_URL}/app`, { headers: { Cookie: cookie } });
+  const request = new Request(`${process.env.APP_URL}/app`, { headers: cookie === null ? {} : { Cookie: cookie } });
   const response = (await sessionMiddleware(
     { request, context, params: {}, unstable_pattern: "/app" } as never,
     async () => new Response("page"),
@@ -28,6 +28,16 @@ describe("the session guard", () => {
     const { session: current, response } = await visit(cookie);
     expect(current?.user.email).toBe("reader@example.com");
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+  });
+
+  it("finds nobody for a request without cookies, and leaves its page's caching alone", async () => {
+    await signedInAs("present@example.com");
+    for (const cookie of [null, "theme=ImRhcmsi"]) {
+      const { session: current, response } = await visit(cookie);
+      expect(current).toBeNull();
+      expect(response.headers.get("Cache-Control")).toBeNull();
+      expect(response.headers.getSetCookie()).toEqual([]);
+    }
   });
 
   it("signs out a user banned straight in the table, ends all their sessions and clears the cookie", async () => {

@@ -21,13 +21,16 @@ function clearSessionCookie(): string {
  * Reads the session once per request. better-auth may refresh it (sliding expiry) and answer with a new cookie:
  * that Set-Cookie is forwarded on whatever response the route gives, or the browser's cookie would never be renewed.
  * A banned user is signed out here, whatever wrote the ban (ADR 010): their sessions end and the cookie is cleared.
- * A session's "last active" time is kept to within a few minutes (`touchSession`).
+ * A session's "last active" time is kept to within a few minutes (`touchSession`). A request without cookies is not
+ * looked up: better-auth reads the session from its cookie only.
  * Pages for a signed-in person are never stored by a browser or a proxy.
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const result = await auth.api.getSession({ headers: request.headers, returnHeaders: true });
-  let session = result.response;
-  const setCookies = result.headers.getSetCookie();
+  const result = request.headers.has("Cookie")
+    ? await auth.api.getSession({ headers: request.headers, returnHeaders: true })
+    : null;
+  let session = result?.response ?? null;
+  const setCookies = result?.headers.getSetCookie() ?? [];
   if (session && isBanned(session.user)) {
     await (await auth.$context).internalAdapter.deleteUserSessions(session.user.id);
     session = null;
