@@ -1,6 +1,6 @@
 // Starts the production build (server.js) on 127.0.0.1 with its own database file, as a self-hoster would run it.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 import { freePort } from "../support/free-port";
@@ -19,10 +19,21 @@ export function serveNodeFlags(): string[] {
   return scripts.serve?.match(/--max-[a-z-]+=\d+/g) ?? [];
 }
 
-/** Spawns `server.js` on `port` as a self-hoster runs it; `env` adds to or overrides the test defaults. */
-function spawnServer(port: number, databaseUrl: string, env: Record<string, string>, nodeFlags: string[]) {
+/**
+ * Spawns `server.js` on `port` as a self-hoster runs it; `env` adds to or overrides the test defaults. Its output is
+ * kept in `logs`, or with `logFile` written straight to that file by the server (a benchmark's load generator must not
+ * also be the one reading every request line).
+ */
+function spawnServer(
+  port: number,
+  databaseUrl: string,
+  env: Record<string, string>,
+  nodeFlags: string[],
+  logFile?: string,
+) {
   const url = `http://127.0.0.1:${port}`;
-  const logs: string[] = [];
+  const logs: string[] = logFile ? [`(the server's output is in ${logFile})`] : [];
+  const output = logFile ? openSync(logFile, "w") : "pipe";
   const child: ChildProcess = spawn(
     process.execPath,
     [...nodeFlags, "--import", "./tests/support/github-fetch-redirect.mjs", "server.js"],
@@ -39,9 +50,10 @@ function spawnServer(port: number, databaseUrl: string, env: Record<string, stri
         LOG_LEVEL: "warn",
         ...env,
       },
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: ["ignore", output, output],
     },
   );
+  if (typeof output === "number") closeSync(output);
   child.stdout?.on("data", (chunk: Buffer) => logs.push(chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => logs.push(chunk.toString()));
   const ended = new Promise<ServerExit>((resolveExit) =>
@@ -57,7 +69,11 @@ function spawnServer(port: number, databaseUrl: string, env: Record<string, stri
 export async function startServer(
   name: string,
   env: Record<string, string>,
-  { nodeFlags = serveNodeFlags(), databaseUrl: sharedDatabaseUrl }: { nodeFlags?: string[]; databaseUrl?: string } = {},
+  {
+    nodeFlags = serveNodeFlags(),
+    databaseUrl: sharedDatabaseUrl,
+    logFile,
+  }: { nodeFlags?: string[]; databaseUrl?: string; logFile?: string } = {},
 ): Promise<TestServer & { pid: number; exited: Promise<ServerExit> }> {
   const port = await freePort();
   let databaseUrl = sharedDatabaseUrl;
@@ -68,7 +84,7 @@ export async function startServer(
     for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
     databaseUrl = `file:${file}`;
   }
-  const { url, logs, child, ended } = spawnServer(port, databaseUrl, env, nodeFlags);
+  const { url, logs, child, ended } = spawnServer(port, databaseUrl, env, nodeFlags, logFile);
   const deadline = Date.now() + 20_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server ${name} exited:\n${logs.join("")}`);

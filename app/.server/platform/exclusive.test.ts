@@ -6,8 +6,8 @@ import { exclusiveRunner } from "./exclusive";
 
 // Two connections to the test's database file, each with its own runner: two server processes, as far as the lease
 // can tell (each runner's in-process queue knows nothing of the other's).
-const first = openDatabase(process.env.DATABASE_URL!);
-const second = openDatabase(process.env.DATABASE_URL!);
+const first = await openDatabase(process.env.DATABASE_URL!);
+const second = await openDatabase(process.env.DATABASE_URL!);
 afterAll(() => {
   first.client.close();
   second.client.close();

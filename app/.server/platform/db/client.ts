@@ -1,7 +1,9 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { createClient, type Client } from "@libsql/client";
-import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
+import type { Client } from "@libsql/client";
+import { createClient as createFileClient } from "@libsql/client/sqlite3";
+import type { LibSQLDatabase } from "drizzle-orm/libsql";
+import { drizzle } from "drizzle-orm/libsql/sqlite3";
 
 import { EnvError, getEnv } from "../env";
 import * as schema from "./schema";
@@ -11,8 +13,12 @@ export type Database = LibSQLDatabase<typeof schema>;
 /** How much of an embedded database file is read through a memory map; past it, SQLite reads as usual. */
 const MMAP_BYTES = 256 * 1024 * 1024;
 
-/** Opens a libSQL database: an embedded file (folder created, WAL, busy timeout) or a libSQL/Turso server. */
-export function openDatabase(url: string, authToken?: string): { client: Client; db: Database } {
+/**
+ * Opens a libSQL database: an embedded file (folder created, WAL, busy timeout) or a libSQL/Turso server. The
+ * server's client (WebSocket and HTTP, some sixty modules) is loaded only for a server's URL: a server on an embedded
+ * file starts without it (ADR 029).
+ */
+export async function openDatabase(url: string, authToken?: string): Promise<{ client: Client; db: Database }> {
   const isFile = url.startsWith("file:");
   if (isFile) mkdirSync(dirname(url.slice("file:".length).split("?")[0]!), { recursive: true });
   // An embedded file gets one connection: libSQL runs each statement synchronously anyway, and a single connection
@@ -21,8 +27,8 @@ export function openDatabase(url: string, authToken?: string): { client: Client;
   // through a memory map of up to MMAP_BYTES rather than a read() per page missing from SQLite's 2 MB cache: a search
   // that visits thousands of rows takes a third of the time (ADR 027).
   const client = isFile
-    ? createClient({ url, authToken, timeout: 5000, concurrency: 1 })
-    : createClient({ url, authToken });
+    ? createFileClient({ url, authToken, timeout: 5000, concurrency: 1 })
+    : (await import("@libsql/client")).createClient({ url, authToken });
   if (isFile) {
     void client.execute("PRAGMA journal_mode = WAL").catch(() => {});
     void client.execute("PRAGMA foreign_keys = ON").catch(() => {});
@@ -38,9 +44,9 @@ export function printableDatabaseUrl(url: string): string {
 
 const env = getEnv();
 /** The app's connection. A URL libSQL cannot use is a start-up error naming the variable (server.js prints it). */
-function openAppDatabase(): { client: Client; db: Database } {
+async function openAppDatabase(): Promise<{ client: Client; db: Database }> {
   try {
-    return openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
+    return await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new EnvError(
@@ -48,7 +54,4 @@ function openAppDatabase(): { client: Client; db: Database } {
     );
   }
 }
-const opened = openAppDatabase();
-
-export const client = opened.client;
-export const db = opened.db;
+export const { client, db } = await openAppDatabase();

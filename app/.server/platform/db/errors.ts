@@ -1,5 +1,5 @@
 // What the database says when it refuses a write, read from its error codes rather than from its prose.
-import { LibsqlError } from "@libsql/client";
+import { LibsqlError } from "@libsql/client/sqlite3";
 
 /**
  * True when `error` is the database refusing a duplicate under the unique index over `columns`, named as SQLite names

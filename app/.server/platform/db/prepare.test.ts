@@ -45,7 +45,7 @@ function migrationsOf(...migrations: string[]): string {
 }
 
 async function recorded(url: string) {
-  const { client } = openDatabase(url);
+  const { client } = await openDatabase(url);
   const result = await client.execute("SELECT hash, count(*) AS times FROM __drizzle_migrations GROUP BY hash");
   client.close();
   return result.rows.map((row) => Number(row.times));
@@ -59,7 +59,7 @@ describe.each([
 ])("migrations on %s, from two connections at once", (_, emptyDatabase) => {
   it("drizzle's migrator alone lets both apply them: one fails", async () => {
     const url = await emptyDatabase();
-    const [a, b] = [openDatabase(url), openDatabase(url)];
+    const [a, b] = await Promise.all([openDatabase(url), openDatabase(url)]);
     const results = await Promise.allSettled([
       migrate(a.db, { migrationsFolder }),
       migrate(b.db, { migrationsFolder }),
@@ -71,7 +71,7 @@ describe.each([
 
   it("migrateDatabase applies each migration once, and both succeed", async () => {
     const url = await emptyDatabase();
-    const [a, b] = [openDatabase(url), openDatabase(url)];
+    const [a, b] = await Promise.all([openDatabase(url), openDatabase(url)]);
     await Promise.all([migrateDatabase(a.db, migrationsFolder), migrateDatabase(b.db, migrationsFolder)]);
     a.client.close();
     b.client.close();
@@ -85,10 +85,10 @@ describe("a migration whose statements would succeed twice", () => {
   it("is applied once when two connections apply it at once", async () => {
     const url = emptyFile();
     const create = "CREATE TABLE step (n integer NOT NULL);";
-    await migrateDatabase(openDatabase(url).db, migrationsOf(create));
+    await migrateDatabase((await openDatabase(url)).db, migrationsOf(create));
     // An INSERT succeeds a second time: only the unique record of the migration stops the second run.
     const folder = migrationsOf(create, "INSERT INTO step (n) VALUES (1);");
-    const [a, b] = [openDatabase(url), openDatabase(url)];
+    const [a, b] = await Promise.all([openDatabase(url), openDatabase(url)]);
     await Promise.all([migrateDatabase(a.db, folder), migrateDatabase(b.db, folder)]);
     const rows = await a.client.execute("SELECT count(*) AS rows FROM step");
     expect(Number(rows.rows[0]?.rows)).toBe(1);

@@ -1,11 +1,12 @@
-import { createTransport, type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 
 import { getEnv, type Env } from "../env";
 import { logger } from "../logger";
 
 export type Email = { to: string; subject: string; text: string; html: string };
 
-let transporter: Transporter | undefined;
+/** The SMTP connection pool, made at the first e-mail: nodemailer (some forty modules) is not loaded at start (ADR 029). */
+let transporter: Promise<Transporter> | undefined;
 
 /**
  * How e-mail leaves this server: over SMTP_URL; without it, written to the log only for local development (APP_URL on
@@ -43,6 +44,6 @@ export async function sendEmail(email: Email): Promise<void> {
     logger.warn("e-mail not sent: SMTP_URL is not set");
     return;
   }
-  transporter ??= createTransport(env.SMTP_URL);
-  await transporter.sendMail({ from: env.EMAIL_FROM, ...email });
+  transporter ??= import("nodemailer").then(({ createTransport }) => createTransport(env.SMTP_URL));
+  await (await transporter).sendMail({ from: env.EMAIL_FROM, ...email });
 }
