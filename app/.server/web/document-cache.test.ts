@@ -55,6 +55,16 @@ describe("the document cache", () => {
     expect(second.response.headers.get("content-type")).toBe("text/html; charset=utf-8");
   });
 
+  it("puts the nonce back everywhere it was, in a page with text of every script", async () => {
+    const { get, answerWith } = harness();
+    const multilingual = (nonce: string) =>
+      `<html dir="rtl"><script nonce="${nonce}">1</script><p>تسجيل الدخول · Connexion · 登录 🔑</p><style nonce="${nonce}"></style>${nonce}</html>`;
+    answerWith((nonce) => new Response(multilingual(nonce), { headers: { "Content-Type": "text/html" } }));
+    await get();
+    const again = await get();
+    expect(again.body).toBe(multilingual(again.nonce));
+  });
+
   it("renders every request that carries a cookie or credentials, and stores none of them", async () => {
     const { get, renders } = harness();
     await get("http://x/login", { headers: { Cookie: "theme=dark" } });

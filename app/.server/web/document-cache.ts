@@ -20,7 +20,28 @@ const KEYED_HEADERS = ["accept-language", "referer"] as const;
 /** A request that carries one of these is someone's own: never answered from the cache, never stored in it. */
 const PERSONAL_HEADERS = ["cookie", "authorization"] as const;
 
-type Entry = { body: string; nonce: string; status: number; headers: Headers; storedAt: number };
+/** A stored page: its bytes cut where its nonce was, so that an answer is one copy with the request's nonce put back. */
+type Entry = { parts: Buffer[]; status: number; headers: Headers; storedAt: number };
+
+/** `page` in UTF-8, cut at every occurrence of `nonce`. */
+function cutAt(page: string, nonce: string): Buffer[] {
+  return page.split(nonce).map((part) => Buffer.from(part));
+}
+
+/** The stored page with `nonce` wherever its own nonce was. */
+function joinWith(parts: Buffer[], nonce: string): Uint8Array<ArrayBuffer> {
+  const glue = Buffer.from(nonce);
+  const page = new Uint8Array(
+    parts.reduce((size, part) => size + part.byteLength, glue.byteLength * (parts.length - 1)),
+  );
+  let at = 0;
+  for (const [index, part] of parts.entries()) {
+    if (index > 0) at += glue.copy(page, at);
+    page.set(part, at);
+    at += part.byteLength;
+  }
+  return page;
+}
 
 /** The key of a request the cache may answer, or null when it must be rendered as usual. */
 function keyOf(request: Request): string | null {
@@ -43,7 +64,7 @@ export function documentCache(now: () => number = Date.now): MiddlewareFunction<
     const nonce = context.get(nonceContext);
     const stored = entries.get(key);
     if (stored && now() - stored.storedAt < TTL_MS)
-      return new Response(stored.body.replaceAll(stored.nonce, nonce), {
+      return new Response(joinWith(stored.parts, nonce), {
         status: stored.status,
         headers: new Headers(stored.headers),
       });
@@ -57,7 +78,12 @@ export function documentCache(now: () => number = Date.now): MiddlewareFunction<
       return response;
     const body = await response.text();
     entries.delete(key);
-    entries.set(key, { body, nonce, status: response.status, headers: new Headers(response.headers), storedAt: now() });
+    entries.set(key, {
+      parts: cutAt(body, nonce),
+      status: response.status,
+      headers: new Headers(response.headers),
+      storedAt: now(),
+    });
     if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
     return new Response(body, { status: response.status, headers: response.headers });
   };
