@@ -8,6 +8,10 @@ import { nonceContext } from "./security-middleware";
 
 const PAGE = (nonce: string) => `<html><script nonce="${nonce}">1</script><p>Sign in</p></html>`;
 
+/** A page whose text takes one to four bytes a character in UTF-8, with the nonce in three places. */
+const MULTILINGUAL = (nonce: string) =>
+  `<html dir="rtl"><script nonce="${nonce}">1</script><p>تسجيل الدخول · Connexion · 登录 🔑</p><style nonce="${nonce}"></style>${nonce}</html>`;
+
 /** The sign-in page as the render gives it. */
 const page = (nonce: string): Response =>
   new Response(PAGE(nonce), { headers: { "Content-Type": "text/html; charset=utf-8", "X-Page": "login" } });
@@ -57,12 +61,10 @@ describe("the document cache", () => {
 
   it("puts the nonce back everywhere it was, in a page with text of every script", async () => {
     const { get, answerWith } = harness();
-    const multilingual = (nonce: string) =>
-      `<html dir="rtl"><script nonce="${nonce}">1</script><p>تسجيل الدخول · Connexion · 登录 🔑</p><style nonce="${nonce}"></style>${nonce}</html>`;
-    answerWith((nonce) => new Response(multilingual(nonce), { headers: { "Content-Type": "text/html" } }));
+    answerWith((nonce) => new Response(MULTILINGUAL(nonce), { headers: { "Content-Type": "text/html" } }));
     await get();
     const again = await get();
-    expect(again.body).toBe(multilingual(again.nonce));
+    expect(again.body).toBe(MULTILINGUAL(again.nonce));
   });
 
   it("renders every request that carries a cookie or credentials, and stores none of them", async () => {
