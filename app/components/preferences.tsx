@@ -1,8 +1,8 @@
 import type { ParseKeys } from "i18next";
-import { Globe, Monitor, Moon, Sun, SunMoon, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, useLocation, useRouteLoaderData } from "react-router";
 
+import { Globe, Monitor, Moon, Sun, SunMoon, type Icon } from "~/components/ui/icons";
 import { languageNames, languages } from "~/lib/i18n";
 import { useTranslation } from "~/lib/translation";
 
@@ -12,7 +12,7 @@ const themeChoices = [
   { value: "system", label: "theme.system", icon: Monitor },
   { value: "light", label: "theme.light", icon: Sun },
   { value: "dark", label: "theme.dark", icon: Moon },
-] as const satisfies Array<{ value: RootData["theme"]; label: ParseKeys; icon: LucideIcon }>;
+] as const satisfies Array<{ value: RootData["theme"]; label: ParseKeys; icon: Icon }>;
 
 // The chosen option: a raised, bold segment with a ring, not a colour alone.
 const optionClassName =
@@ -32,7 +32,7 @@ function PreferenceGroup({
 }: {
   intent: "language" | "theme";
   legend: string;
-  icon: LucideIcon;
+  icon: Icon;
   compact: boolean;
   /** The grid of the choices in a menu (not compact): the languages two by two, the themes side by side. */
   columns: string;

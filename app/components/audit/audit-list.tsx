@@ -1,7 +1,7 @@
-import { CircleCheck, CircleX, ScrollText } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
+import { CircleCheck, CircleX, ScrollText } from "~/components/ui/icons";
 import type { AuditEntryView } from "~/lib/schemas/audit";
 import { useTranslation } from "~/lib/translation";
 import { Badge } from "../ui/badge";

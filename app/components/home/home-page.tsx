@@ -1,3 +1,6 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+
 import {
   ArrowRight,
   Building2,
@@ -6,11 +9,8 @@ import {
   Mail,
   Plus,
   UserRound,
-  type LucideIcon,
-} from "lucide-react";
-import type { ReactNode } from "react";
-import { Link } from "react-router";
-
+  type Icon,
+} from "~/components/ui/icons";
 import { useFormat } from "~/lib/format";
 import { useTranslation } from "~/lib/translation";
 import { RoleBadge } from "../organizations/role-badge";
@@ -36,7 +36,7 @@ const linkClassName =
 /** The home page: greeting, next steps, invitations, organizations and recent repositories. */
 export function HomePage({ home }: { home: HomeView }) {
   const { t } = useTranslation();
-  const steps: Array<{ href: string; icon: LucideIcon; title: string; text: string }> = [];
+  const steps: Array<{ href: string; icon: Icon; title: string; text: string }> = [];
   if (home.can.createOrganization)
     steps.push({
       href: "/app/organizations#create-organization",
@@ -125,17 +125,7 @@ function Part({ id, title, more, children }: { id: string; title: string; more?:
 }
 
 /** An empty part: a decorative icon, a title, a line, and the next step when there is one. */
-function Empty({
-  icon: Icon,
-  title,
-  text,
-  action,
-}: {
-  icon: LucideIcon;
-  title: string;
-  text: string;
-  action?: ReactNode;
-}) {
+function Empty({ icon: Icon, title, text, action }: { icon: Icon; title: string; text: string; action?: ReactNode }) {
   return (
     <div className="flex flex-col items-center gap-2 rounded-md border border-dashed border-zinc-300 px-4 py-8 text-center dark:border-zinc-700">
       <span

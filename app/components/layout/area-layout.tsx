@@ -1,14 +1,14 @@
-import { Menu, X, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { NavLink } from "react-router";
 
+import { Menu, X, type Icon } from "~/components/ui/icons";
 import { useTranslation } from "~/lib/translation";
 import { Preferences } from "../preferences";
 import { Logo } from "./logo";
 import { useDisclosureDismiss } from "./use-disclosure-dismiss";
 import { SignOutItem, UserBlock, UserMenu, type ShellUser } from "./user-menu";
 
-export type NavItem = { to: string; label: string; icon: LucideIcon; end?: boolean };
+export type NavItem = { to: string; label: string; icon: Icon; end?: boolean };
 
 // The current page (aria-current, set by NavLink) is marked by a tinted background, bold text and an underline
 // (a bar at the start edge in the phone menu): never colour alone.

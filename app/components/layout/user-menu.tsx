@@ -1,6 +1,6 @@
-import { ChevronDown, CircleUserRound, LogOut } from "lucide-react";
 import { Form, Link } from "react-router";
 
+import { ChevronDown, CircleUserRound, LogOut } from "~/components/ui/icons";
 import { useTranslation } from "~/lib/translation";
 import { Preferences } from "../preferences";
 import { Avatar } from "./avatar";

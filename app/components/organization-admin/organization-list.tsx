@@ -1,6 +1,6 @@
-import { Building2 } from "lucide-react";
 import { Link } from "react-router";
 
+import { Building2 } from "~/components/ui/icons";
 import { useFormat } from "~/lib/format";
 import type { ListData } from "~/lib/list-params";
 import { useTranslation } from "~/lib/translation";

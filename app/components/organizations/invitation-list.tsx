@@ -1,6 +1,6 @@
-import { Mail } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 
+import { Mail } from "~/components/ui/icons";
 import { useFormat } from "~/lib/format";
 import { useTranslation } from "~/lib/translation";
 import { Badge } from "../ui/badge";

@@ -1,5 +1,4 @@
-import { Crown, ShieldCheck, User } from "lucide-react";
-
+import { Crown, ShieldCheck, User } from "~/components/ui/icons";
 import { roleNames } from "~/lib/schemas/organization";
 import { useTranslation } from "~/lib/translation";
 import { Badge } from "../ui/badge";

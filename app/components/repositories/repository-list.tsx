@@ -1,6 +1,6 @@
-import { FolderGit2, Plus } from "lucide-react";
 import { Link } from "react-router";
 
+import { FolderGit2, Plus } from "~/components/ui/icons";
 import { useFormat } from "~/lib/format";
 import type { ListData } from "~/lib/list-params";
 import type { RepositoryView as Repository } from "~/lib/schemas/repository";

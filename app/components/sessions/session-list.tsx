@@ -1,6 +1,6 @@
-import { CircleCheck, CircleHelp, Monitor, Smartphone, Tablet, Tv, VenetianMask } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 
+import { CircleCheck, CircleHelp, Monitor, Smartphone, Tablet, Tv, VenetianMask } from "~/components/ui/icons";
 import { useFormat } from "~/lib/format";
 import type { SessionView } from "~/lib/session-view";
 import { useTranslation } from "~/lib/translation";

@@ -1,10 +1,10 @@
 // The table's roles are explicit on purpose: on phones its elements are restyled as blocks (cards), and Safari and
 // Firefox then drop a table's implicit semantics; the roles keep it a table for screen readers at every width.
 /* oxlint-disable jsx-a11y/no-redundant-roles, jsx-a11y/no-interactive-element-to-noninteractive-role */
-import { ArrowDown, ArrowUp, ChevronsUpDown, Inbox, SearchX } from "lucide-react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useFetcher, useLocation, useNavigation, useRevalidator } from "react-router";
 
+import { ArrowDown, ArrowUp, ChevronsUpDown, Inbox, SearchX } from "~/components/ui/icons";
 import { useTranslation } from "~/lib/translation";
 import { useDelayedPending } from "~/lib/use-delayed-pending";
 import { useHydrated } from "~/lib/use-hydrated";

@@ -54,7 +54,7 @@ describe("Toaster without JavaScript", () => {
       page.innerHTML = renderToString(toaster({ id: type, type, message: "shell.signedOut" }));
       return {
         name: within(page).getByRole("status").querySelector(".sr-only")?.textContent,
-        icon: page.querySelector("svg")?.getAttribute("class"),
+        icon: page.querySelector("svg")?.innerHTML,
       };
     });
     expect(looks.map((look) => look.name)).toEqual(["Success: ", "Information: ", "Warning: ", "Error: "]);

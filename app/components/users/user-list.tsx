@@ -1,6 +1,6 @@
-import { Plus, Users } from "lucide-react";
 import { Link, useLocation } from "react-router";
 
+import { Plus, Users } from "~/components/ui/icons";
 import type { ListData } from "~/lib/list-params";
 import { firstDirection, type UserListItem, type UserListOrder, type UserSort } from "~/lib/schemas/user";
 import { useTranslation } from "~/lib/translation";

@@ -1,6 +1,6 @@
-import { Ban } from "lucide-react";
 import type { ReactNode } from "react";
 
+import { Ban } from "~/components/ui/icons";
 import { useFormat } from "~/lib/format";
 import { useTranslation } from "~/lib/translation";
 import { Badge } from "../ui/badge";

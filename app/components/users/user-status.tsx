@@ -1,5 +1,4 @@
-import { Ban, CircleCheck, Clock, ShieldCheck, User } from "lucide-react";
-
+import { Ban, CircleCheck, Clock, ShieldCheck, User } from "~/components/ui/icons";
 import { useTranslation } from "~/lib/translation";
 import { Badge } from "../ui/badge";
 

@@ -1,4 +1,3 @@
-import { Building2, CircleUserRound, FolderGit2, House } from "lucide-react";
 import { Outlet } from "react-router";
 
 import { organizationChoices } from "~/.server/features/organizations";
@@ -6,6 +5,7 @@ import { areaGuard, requireUser } from "~/.server/web/guards";
 import { getSession } from "~/.server/web/session";
 import { AreaLayout } from "~/components/layout/area-layout";
 import { OrganizationSwitcher } from "~/components/organizations/organization-switcher";
+import { Building2, CircleUserRound, FolderGit2, House } from "~/components/ui/icons";
 import { useTranslation } from "~/lib/translation";
 import type { Route } from "./+types/layout";
 

@@ -1,5 +1,4 @@
 // The audit trail (docs/architecture.md, "Audit trail"): newest first, filtered by a GET form, "Load more" on the id.
-import { SearchX } from "lucide-react";
 import { Link } from "react-router";
 
 import { AUDIT_ACTIONS, isAuditAction, listAudit } from "~/.server/features/audit";
@@ -11,6 +10,7 @@ import { PageHeader } from "~/components/layout/page-header";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Alert } from "~/components/ui/alert";
 import { buttonClassName } from "~/components/ui/button";
+import { SearchX } from "~/components/ui/icons";
 import { readListParams, toListData } from "~/lib/list-params";
 import { pageTitle } from "~/lib/meta";
 import { readAuditFilters } from "~/lib/schemas/audit";

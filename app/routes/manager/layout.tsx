@@ -1,8 +1,8 @@
-import { Building2, CircleUserRound, FolderGit2, LayoutDashboard, ScrollText, UsersRound } from "lucide-react";
 import { Outlet } from "react-router";
 
 import { areaGuard, requireUser } from "~/.server/web/guards";
 import { AreaLayout } from "~/components/layout/area-layout";
+import { Building2, CircleUserRound, FolderGit2, LayoutDashboard, ScrollText, UsersRound } from "~/components/ui/icons";
 import { useTranslation } from "~/lib/translation";
 import type { Route } from "./+types/layout";
 

@@ -1,6 +1,5 @@
 // The organizations I belong to, with my role, and the form that creates one (docs/product.md, "Organizations").
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Building2, CircleCheck, Plus } from "lucide-react";
 import { data, Link } from "react-router";
 
 import {
@@ -21,6 +20,7 @@ import { RoleBadge } from "~/components/organizations/role-badge";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Badge } from "~/components/ui/badge";
 import { buttonClassName } from "~/components/ui/button";
+import { Building2, CircleCheck, Plus } from "~/components/ui/icons";
 import { authErrorKey } from "~/lib/auth-errors";
 import { pageTitle } from "~/lib/meta";
 import { organizationSchema, organizationSlug } from "~/lib/schemas/organization";

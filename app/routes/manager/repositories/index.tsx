@@ -1,4 +1,3 @@
-import { Plus } from "lucide-react";
 import { Link } from "react-router";
 
 import { requirePermission, userCan } from "~/.server/web/guards";
@@ -7,6 +6,7 @@ import { PageHeader } from "~/components/layout/page-header";
 import { RepositoryList } from "~/components/repositories/repository-list";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClassName } from "~/components/ui/button";
+import { Plus } from "~/components/ui/icons";
 import { pageTitle } from "~/lib/meta";
 import { useTranslation } from "~/lib/translation";
 import { loadRepositoryList } from "~/routes/repositories.server";

@@ -1,4 +1,3 @@
-import { Plus } from "lucide-react";
 import { Link } from "react-router";
 
 import { listUsers } from "~/.server/features/users";
@@ -7,6 +6,7 @@ import { getInstance } from "~/.server/web/i18n";
 import { PageHeader } from "~/components/layout/page-header";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClassName } from "~/components/ui/button";
+import { Plus } from "~/components/ui/icons";
 import { UserList } from "~/components/users/user-list";
 import { readListParams, toListData } from "~/lib/list-params";
 import { pageTitle } from "~/lib/meta";
