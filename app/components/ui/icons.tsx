@@ -1,7 +1,7 @@
 // The interface's icons: lucide's shapes (the `lucide` package), drawn by one small component (ADR 030). Each icon's
 // shapes are written as SVG markup once, when this module loads; a use renders one element. lucide-react's components
-// rendered two components, read a context and built an element per shape on every use: on a list page that was a
-// third of the elements React wrote. Add an icon here before using one.
+// rendered two components, read a context and built an element per shape on every use: on a list page that was two
+// fifths of the elements React wrote. Add an icon here before using one.
 import {
   ArrowDown as ArrowDownShapes,
   ArrowRight as ArrowRightShapes,
@@ -72,7 +72,7 @@ export function iconMarkup(shapes: IconNode): string {
  */
 function icon(shapes: IconNode): Icon {
   const inner = { __html: iconMarkup(shapes) };
-  return function Icon(props) {
+  return function DrawnIcon(props) {
     return (
       <svg
         xmlns="http://www.w3.org/2000/svg"
