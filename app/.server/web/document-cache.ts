@@ -8,7 +8,7 @@ import { nonceContext } from "./security-middleware";
 
 /** How long a page is reused; its inputs are the code and the environment, so this only bounds any surprise. */
 const TTL_MS = 60_000;
-/** At most this many pages (a sign-in page is about 20 kB of HTML); the oldest goes first. */
+/** At most this many pages (a sign-in page is about 11 kB of HTML); the oldest goes first. */
 const MAX_ENTRIES = 64;
 /** A longer key (a long query, header or URL) is rendered as usual rather than stored. */
 const MAX_KEY_LENGTH = 2048;
