@@ -137,7 +137,7 @@ test.describe("page frame", () => {
     await signInWithRole(page, mail, app, testInfo, "user");
     await page.goto("/app/repositories");
     const menu = page.locator("details", { has: page.locator("summary") }).filter({ hasText: "Open menu" });
-    const summary = menu.locator("summary");
+    const summary = menu.locator(":scope > summary");
     await expect(summary).toHaveAccessibleName("Open menu");
     await expect(summary).toBeVisible();
     await summary.click();
@@ -274,6 +274,12 @@ test.describe("the shell", () => {
     expect(await fontWeight(current)).toBeGreaterThan(await fontWeight(other));
     expect(await current.evaluate((element) => getComputedStyle(element, "::after").height)).toBe("2px");
 
+    // Rendered once for every width (ADR 031): one navigation, one set of preferences, one sign-out in the page.
+    await expect(page.locator("nav")).toHaveCount(1);
+    await expect(page.getByRole("group", { name: "Theme", includeHidden: true })).toHaveCount(1);
+    await expect(page.getByRole("button", { name: "Sign out", includeHidden: true })).toHaveCount(1);
+    await expect(page.getByText("Open menu"), "the phone menu's summary is gone from 768 px").toBeHidden();
+
     // The person's menu: initials, then account, language, theme and sign-out, JavaScript or not.
     const summary = page.getByLabel("Account menu, Uma User");
     await expect(summary).toContainText("UU");
@@ -368,7 +374,8 @@ test.describe("the shell", () => {
     await page.locator("summary").filter({ hasText: "Open menu" }).click();
     const menu = page.locator("details[open]");
     await expect(menu.getByRole("link", { name: "Home" })).toHaveAttribute("aria-current", "page");
-    await expect(menu.getByText("Uma User")).toBeVisible();
+    await expect(menu.getByText("Uma User").filter({ visible: true })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Account" })).toBeVisible();
     await menu.getByRole("group", { name: "Theme" }).getByRole("button", { name: "Dark" }).click();
     await expect(page.locator("html")).toHaveClass("dark");
     await page.locator("summary").filter({ hasText: "Open menu" }).click();

@@ -3,58 +3,61 @@ import { NavLink } from "react-router";
 
 import { Menu, X, type Icon } from "~/components/ui/icons";
 import { useTranslation } from "~/lib/translation";
-import { Preferences } from "../preferences";
 import { Logo } from "./logo";
 import { useDisclosureDismiss } from "./use-disclosure-dismiss";
-import { SignOutItem, UserBlock, UserMenu, type ShellUser } from "./user-menu";
+import { UserMenu, type ShellUser } from "./user-menu";
 
 export type NavItem = { to: string; label: string; icon: Icon; end?: boolean };
 
-// The current page (aria-current, set by NavLink) is marked by a tinted background, bold text and an underline
-// (a bar at the start edge in the phone menu): never colour alone.
-const navLinkClassName = (layout: "bar" | "list") =>
-  `relative flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600 text-zinc-700 hover:bg-zinc-100 hover:text-zinc-950 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:hover:text-white aria-[current=page]:bg-brand-50 aria-[current=page]:font-semibold aria-[current=page]:text-brand-700 dark:aria-[current=page]:bg-brand-500/20 dark:aria-[current=page]:text-white ${
-    layout === "bar"
-      ? "aria-[current=page]:after:absolute aria-[current=page]:after:inset-x-3 aria-[current=page]:after:bottom-0.5 aria-[current=page]:after:h-0.5 aria-[current=page]:after:rounded-full aria-[current=page]:after:bg-brand-600 dark:aria-[current=page]:after:bg-brand-100"
-      : "aria-[current=page]:before:absolute aria-[current=page]:before:inset-y-1.5 aria-[current=page]:before:start-0 aria-[current=page]:before:w-1 aria-[current=page]:before:rounded-full aria-[current=page]:before:bg-brand-600 dark:aria-[current=page]:before:bg-brand-100"
-  }`;
+// The current page (aria-current, set by NavLink) is marked by a tinted background, bold text and a bar: at the start
+// edge in the menu, under the link in the header's bar. Never colour alone.
+const navLinkClassName =
+  "relative flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600 text-zinc-700 hover:bg-zinc-100 hover:text-zinc-950 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:hover:text-white aria-[current=page]:bg-brand-50 aria-[current=page]:font-semibold aria-[current=page]:text-brand-700 dark:aria-[current=page]:bg-brand-500/20 dark:aria-[current=page]:text-white aria-[current=page]:before:absolute aria-[current=page]:before:inset-y-1.5 aria-[current=page]:before:start-0 aria-[current=page]:before:w-1 aria-[current=page]:before:rounded-full aria-[current=page]:before:bg-brand-600 dark:aria-[current=page]:before:bg-brand-100 shell-bar:before:hidden shell-bar:aria-[current=page]:after:absolute shell-bar:aria-[current=page]:after:inset-x-3 shell-bar:aria-[current=page]:after:bottom-0.5 shell-bar:aria-[current=page]:after:h-0.5 shell-bar:aria-[current=page]:after:rounded-full shell-bar:aria-[current=page]:after:bg-brand-600 dark:shell-bar:aria-[current=page]:after:bg-brand-100";
 
-function NavLinks({ nav, layout }: { nav: NavItem[]; layout: "bar" | "list" }) {
-  return nav.map(({ to, label, icon: Icon, end }) => (
-    <li key={to}>
-      <NavLink to={to} end={end} prefetch="intent" className={navLinkClassName(layout)}>
-        <Icon aria-hidden="true" className="size-4 shrink-0" />
-        {label}
-      </NavLink>
-    </li>
-  ));
-}
-
-/** Below 768 px: one menu with the navigation, the person, the preferences and sign-out (a `<details>`, as UserMenu). */
-function PhoneMenu({ nav, user }: { nav: NavItem[]; user: ShellUser }) {
+/**
+ * The header's one menu, rendered once for every width (ADR 031): a `<details>` holding the navigation and the
+ * person's menu. Below 768 px it is the phone menu, opened by its summary; from 768 px it lies open as the bar
+ * (`shell-bar`, app.css), its summary gone, and the person's menu inside it is the dropdown. Browsers that cannot style
+ * `::details-content` keep the menu at every width. Links and plain forms throughout, so it works without JavaScript.
+ */
+function ShellMenu({
+  nav,
+  user,
+  account,
+}: {
+  nav: NavItem[];
+  user: ShellUser;
+  account: { to: string; label: string };
+}) {
   const { t } = useTranslation();
   const ref = useDisclosureDismiss();
   return (
-    <details ref={ref} className="group md:hidden">
-      <summary className="flex min-h-10 cursor-pointer list-none items-center gap-2 rounded-md px-3 text-sm font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand-600 group-open:bg-zinc-100 dark:hover:bg-zinc-800 dark:group-open:bg-zinc-800 [&::-webkit-details-marker]:hidden">
-        <Menu aria-hidden="true" className="size-5 group-open:hidden" />
-        <X aria-hidden="true" className="hidden size-5 group-open:block" />
+    <details
+      ref={ref}
+      className="group/menu ms-auto md:order-3 shell-bar:contents shell-bar:details-content:contents shell-bar:details-content:[content-visibility:visible]"
+    >
+      <summary className="flex min-h-10 cursor-pointer list-none items-center gap-2 rounded-md px-3 text-sm font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand-600 group-open/menu:bg-zinc-100 shell-bar:hidden dark:hover:bg-zinc-800 dark:group-open/menu:bg-zinc-800 [&::-webkit-details-marker]:hidden">
+        <Menu aria-hidden="true" className="size-5 group-open/menu:hidden" />
+        <X aria-hidden="true" className="hidden size-5 group-open/menu:block" />
         {/* The summary says what it does next, JavaScript or not: the hidden one is not read out either. */}
-        <span className="group-open:hidden">{t("common.openMenu")}</span>
-        <span className="hidden group-open:inline">{t("common.closeMenu")}</span>
+        <span className="group-open/menu:hidden">{t("common.openMenu")}</span>
+        <span className="hidden group-open/menu:inline">{t("common.closeMenu")}</span>
       </summary>
-      <div className="absolute inset-x-0 top-full z-40 max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-zinc-200 bg-white px-4 pt-3 pb-5 shadow-lg dark:border-zinc-800 dark:bg-zinc-950">
-        <nav aria-label={t("common.mainNavigation")}>
-          <ul className="flex flex-col gap-1">
-            <NavLinks nav={nav} layout="list" />
+      <div className="absolute inset-x-0 top-full z-40 max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-zinc-200 bg-white px-4 pt-3 pb-5 shadow-lg shell-bar:contents dark:border-zinc-800 dark:bg-zinc-950">
+        <nav aria-label={t("common.mainNavigation")} className="shell-bar:order-1 shell-bar:min-w-0 shell-bar:flex-1">
+          <ul className="flex flex-col gap-1 shell-bar:flex-row shell-bar:flex-wrap">
+            {nav.map(({ to, label, icon: Icon, end }) => (
+              <li key={to}>
+                <NavLink to={to} end={end} prefetch="intent" className={navLinkClassName}>
+                  <Icon aria-hidden="true" className="size-4 shrink-0" />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
           </ul>
         </nav>
-        <hr className="my-4 border-zinc-200 dark:border-zinc-800" />
-        <div className="flex flex-col gap-4">
-          <UserBlock user={user} />
-          <Preferences compact={false} />
-          <SignOutItem />
-        </div>
+        <hr className="my-4 border-zinc-200 shell-bar:hidden dark:border-zinc-800" />
+        <UserMenu user={user} account={account} />
       </div>
     </details>
   );
@@ -62,8 +65,7 @@ function PhoneMenu({ nav, user }: { nav: NavItem[]; user: ShellUser }) {
 
 /**
  * The frame of /app and /manager (docs/product.md, "The shell"): logo, navigation with icons, the area's tools and
- * the signed-in person's menu; below 768 px everything but the logo and the tools folds into one menu. Both menus
- * are `<details>` disclosures of links and plain forms, so they work without JavaScript.
+ * the signed-in person's menu; below 768 px everything but the logo and the tools folds into one menu (ShellMenu).
  */
 export function AreaLayout({
   home,
@@ -94,19 +96,9 @@ export function AreaLayout({
       <header className="relative border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
         <div className="mx-auto flex min-h-16 max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2 md:flex-nowrap">
           <Logo to={home} />
-          <nav aria-label={t("common.mainNavigation")} className="hidden min-w-0 flex-1 md:block">
-            <ul className="flex flex-wrap gap-1">
-              <NavLinks nav={nav} layout="bar" />
-            </ul>
-          </nav>
           {/* On phones the tools take a row of their own under the logo and the menu: a 360 px header holds no more. */}
-          {tools ? <div className="order-last w-full min-w-0 md:order-none md:w-auto">{tools}</div> : null}
-          <div className="ms-auto flex items-center gap-2 md:ms-0">
-            <div className="hidden md:block">
-              <UserMenu user={user} account={account} />
-            </div>
-            <PhoneMenu nav={nav} user={user} />
-          </div>
+          {tools ? <div className="order-last w-full min-w-0 md:order-2 md:ms-auto md:w-auto">{tools}</div> : null}
+          <ShellMenu nav={nav} user={user} account={account} />
         </div>
       </header>
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
