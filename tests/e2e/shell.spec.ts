@@ -312,6 +312,8 @@ test.describe("the shell", () => {
     await dialog.getByRole("button", { name: "Save" }).click();
     const flash = page.getByRole("status").filter({ hasText: "Your name was updated." });
     await expect(flash).toHaveText("Success: Your name was updated.");
+    // Positions are read from the page as drawn: before its stylesheet has loaded, the header is the closed menu alone.
+    await page.waitForLoadState("load");
 
     const summary = page.getByLabel("Account menu, Grace Hopper");
     expect(await isUncovered(summary), "the menu's summary is not under the flash").toBe(true);
@@ -381,6 +383,46 @@ test.describe("the shell", () => {
     await page.locator("summary").filter({ hasText: "Open menu" }).click();
     await page.locator("details[open]").getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("the header's focus order is its visual order, and on a phone the organization switcher is in the menu", async ({
+    page,
+    mail,
+    app,
+  }, testInfo) => {
+    await signInWithRole(page, mail, app, testInfo, "user");
+    await page.goto("/app/organizations");
+    await page.getByLabel("Name", { exact: true }).fill("Header Order");
+    await page.getByLabel("Slug", { exact: true }).fill(`header-${testInfo.project.name}-${Date.now()}`);
+    await page.getByRole("button", { name: "Create an organization" }).click();
+    const switcher = page.getByLabel("Active organization");
+    await expect(switcher).toHaveValue(/.+/);
+
+    // From the logo, Tab walks the navigation, the switcher, then the person's menu: left to right, as they are drawn.
+    await page.getByRole("banner").getByRole("link", { name: "Groundwork" }).focus();
+    const stops: { left: number; label: string }[] = [];
+    for (let index = 0; index < 12; index++) {
+      await page.keyboard.press("Tab");
+      const stop = await page.evaluate(() => {
+        const element = document.activeElement;
+        if (!element?.closest("header")) return null;
+        return {
+          left: element.getBoundingClientRect().left,
+          label: element.getAttribute("aria-label") ?? element.id ?? "",
+        };
+      });
+      if (!stop) break;
+      stops.push(stop);
+    }
+    expect(stops.map(({ label }) => label)).toContain("active-organization");
+    expect(stops.at(-1)?.label).toMatch(/^Account menu, /);
+    const lefts = stops.map(({ left }) => left);
+    expect(lefts, "each stop is right of the one before").toEqual([...lefts].sort((a, b) => a - b));
+
+    await page.setViewportSize({ width: 375, height: 740 });
+    await expect(switcher).toBeHidden();
+    await page.locator("summary").filter({ hasText: "Open menu" }).click();
+    await expect(page.locator("details[open]").getByLabel("Active organization")).toBeVisible();
   });
 
   test("the error page's title carries the environment's prefix like every other title", async ({ page, demoApp }) => {

@@ -15,26 +15,29 @@ const navLinkClassName =
   "relative flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600 text-zinc-700 hover:bg-zinc-100 hover:text-zinc-950 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:hover:text-white aria-[current=page]:bg-brand-50 aria-[current=page]:font-semibold aria-[current=page]:text-brand-700 dark:aria-[current=page]:bg-brand-500/20 dark:aria-[current=page]:text-white aria-[current=page]:before:absolute aria-[current=page]:before:inset-y-1.5 aria-[current=page]:before:start-0 aria-[current=page]:before:w-1 aria-[current=page]:before:rounded-full aria-[current=page]:before:bg-brand-600 dark:aria-[current=page]:before:bg-brand-100 shell-bar:before:hidden shell-bar:aria-[current=page]:after:absolute shell-bar:aria-[current=page]:after:inset-x-3 shell-bar:aria-[current=page]:after:bottom-0.5 shell-bar:aria-[current=page]:after:h-0.5 shell-bar:aria-[current=page]:after:rounded-full shell-bar:aria-[current=page]:after:bg-brand-600 dark:shell-bar:aria-[current=page]:after:bg-brand-100";
 
 /**
- * The header's one menu, rendered once for every width (ADR 031): a `<details>` holding the navigation and the
- * person's menu. Below 768 px it is the phone menu, opened by its summary; from 768 px it lies open as the bar
- * (`shell-bar`, app.css), its summary gone, and the person's menu inside it is the dropdown. Browsers that cannot style
- * `::details-content` keep the menu at every width. Links and plain forms throughout, so it works without JavaScript.
+ * The header's one menu, rendered once for every width (ADR 031): a `<details>` holding the navigation, the area's
+ * tools and the person's menu. Below 768 px it is the phone menu, opened by its summary; from 768 px it lies open as
+ * the bar (`shell-bar`, app.css), its summary gone, and the person's menu inside it is the dropdown. Browsers that
+ * cannot style `::details-content` keep the menu at every width. Links and plain forms throughout, so it works
+ * without JavaScript. The markup's order is the screen's, so focus moves as the eye does.
  */
 function ShellMenu({
   nav,
   user,
   account,
+  tools,
 }: {
   nav: NavItem[];
   user: ShellUser;
   account: { to: string; label: string };
+  tools?: ReactNode;
 }) {
   const { t } = useTranslation();
   const ref = useDisclosureDismiss();
   return (
     <details
       ref={ref}
-      className="group/menu ms-auto md:order-3 shell-bar:contents shell-bar:details-content:contents shell-bar:details-content:[content-visibility:visible]"
+      className="group/menu ms-auto shell-bar:contents shell-bar:details-content:contents shell-bar:details-content:[content-visibility:visible]"
     >
       <summary className="flex min-h-10 cursor-pointer list-none items-center gap-2 rounded-md px-3 text-sm font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand-600 group-open/menu:bg-zinc-100 shell-bar:hidden dark:hover:bg-zinc-800 dark:group-open/menu:bg-zinc-800 [&::-webkit-details-marker]:hidden">
         <Menu aria-hidden="true" className="size-5 group-open/menu:hidden" />
@@ -44,7 +47,7 @@ function ShellMenu({
         <span className="hidden group-open/menu:inline">{t("common.closeMenu")}</span>
       </summary>
       <div className="absolute inset-x-0 top-full z-40 max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-zinc-200 bg-white px-4 pt-3 pb-5 shadow-lg shell-bar:contents dark:border-zinc-800 dark:bg-zinc-950">
-        <nav aria-label={t("common.mainNavigation")} className="shell-bar:order-1 shell-bar:min-w-0 shell-bar:flex-1">
+        <nav aria-label={t("common.mainNavigation")} className="shell-bar:min-w-0 shell-bar:flex-1">
           <ul className="flex flex-col gap-1 shell-bar:flex-row shell-bar:flex-wrap">
             {nav.map(({ to, label, icon: Icon, end }) => (
               <li key={to}>
@@ -57,6 +60,7 @@ function ShellMenu({
           </ul>
         </nav>
         <hr className="my-4 border-zinc-200 shell-bar:hidden dark:border-zinc-800" />
+        {tools ? <div className="mb-4 min-w-0 empty:hidden shell-bar:mb-0">{tools}</div> : null}
         <UserMenu user={user} account={account} />
       </div>
     </details>
@@ -65,7 +69,7 @@ function ShellMenu({
 
 /**
  * The frame of /app and /manager (docs/product.md, "The shell"): logo, navigation with icons, the area's tools and
- * the signed-in person's menu; below 768 px everything but the logo and the tools folds into one menu (ShellMenu).
+ * the signed-in person's menu; below 768 px everything but the logo folds into one menu (ShellMenu).
  */
 export function AreaLayout({
   home,
@@ -96,9 +100,7 @@ export function AreaLayout({
       <header className="relative border-b border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
         <div className="mx-auto flex min-h-16 max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2 md:flex-nowrap">
           <Logo to={home} />
-          {/* On phones the tools take a row of their own under the logo and the menu: a 360 px header holds no more. */}
-          {tools ? <div className="order-last w-full min-w-0 md:order-2 md:ms-auto md:w-auto">{tools}</div> : null}
-          <ShellMenu nav={nav} user={user} account={account} />
+          <ShellMenu nav={nav} user={user} account={account} tools={tools} />
         </div>
       </header>
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">

@@ -68,7 +68,7 @@ export function UserMenu({ user, account }: { user: ShellUser; account: { to: st
   return (
     <details
       ref={ref}
-      className="group/user relative shell-bar:order-3 shell-list:details-content:contents shell-list:details-content:[content-visibility:visible]"
+      className="group/user relative shell-list:details-content:contents shell-list:details-content:[content-visibility:visible]"
     >
       <summary
         aria-label={t("shell.userMenu", { name: user.name })}
