@@ -2,50 +2,7 @@
 // shapes are written as SVG markup once, when this module loads; a use renders one element. lucide-react's components
 // rendered two components, read a context and built an element per shape on every use: on a list page that was two
 // fifths of the elements React wrote. Add an icon here before using one.
-import {
-  ArrowDown as ArrowDownShapes,
-  ArrowRight as ArrowRightShapes,
-  ArrowUp as ArrowUpShapes,
-  Ban as BanShapes,
-  Building2 as Building2Shapes,
-  ChevronDown as ChevronDownShapes,
-  ChevronsUpDown as ChevronsUpDownShapes,
-  CircleCheck as CircleCheckShapes,
-  CircleHelp as CircleHelpShapes,
-  CircleUserRound as CircleUserRoundShapes,
-  CircleX as CircleXShapes,
-  Clock as ClockShapes,
-  Crown as CrownShapes,
-  FolderGit2 as FolderGit2Shapes,
-  Globe as GlobeShapes,
-  House as HouseShapes,
-  Inbox as InboxShapes,
-  Info as InfoShapes,
-  LayoutDashboard as LayoutDashboardShapes,
-  LoaderCircle as LoaderCircleShapes,
-  LogOut as LogOutShapes,
-  Mail as MailShapes,
-  Menu as MenuShapes,
-  Monitor as MonitorShapes,
-  Moon as MoonShapes,
-  Plus as PlusShapes,
-  ScrollText as ScrollTextShapes,
-  SearchX as SearchXShapes,
-  ShieldCheck as ShieldCheckShapes,
-  Smartphone as SmartphoneShapes,
-  SunMoon as SunMoonShapes,
-  Sun as SunShapes,
-  Tablet as TabletShapes,
-  TriangleAlert as TriangleAlertShapes,
-  Tv as TvShapes,
-  UserRound as UserRoundShapes,
-  User as UserShapes,
-  UsersRound as UsersRoundShapes,
-  Users as UsersShapes,
-  VenetianMask as VenetianMaskShapes,
-  X as XShapes,
-  type IconNode,
-} from "lucide";
+import * as lucide from "lucide";
 import type { ReactElement, SVGProps } from "react";
 
 type IconProps = Omit<SVGProps<SVGSVGElement>, "children" | "dangerouslySetInnerHTML">;
@@ -55,7 +12,7 @@ const escapeAttribute = (value: unknown) =>
   String(value).replace(/[&"<>]/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** The shapes of an icon as the markup inside its `<svg>`. */
-export function iconMarkup(shapes: IconNode): string {
+export function iconMarkup(shapes: lucide.IconNode): string {
   return shapes
     .map(
       ([tag, attributes]) =>
@@ -70,7 +27,7 @@ export function iconMarkup(shapes: IconNode): string {
  * An icon component: a 24-unit stroked `<svg>` as lucide draws it, hidden from assistive technology unless it is given
  * a label. `className`, `aria-*` and the other SVG attributes pass through.
  */
-function icon(shapes: IconNode): Icon {
+function icon(shapes: lucide.IconNode): Icon {
   const inner = { __html: iconMarkup(shapes) };
   return function DrawnIcon(props) {
     return (
@@ -92,44 +49,44 @@ function icon(shapes: IconNode): Icon {
   };
 }
 
-export const ArrowDown = icon(ArrowDownShapes);
-export const ArrowUp = icon(ArrowUpShapes);
-export const ArrowRight = icon(ArrowRightShapes);
-export const Ban = icon(BanShapes);
-export const Building2 = icon(Building2Shapes);
-export const ChevronDown = icon(ChevronDownShapes);
-export const ChevronsUpDown = icon(ChevronsUpDownShapes);
-export const CircleCheck = icon(CircleCheckShapes);
-export const CircleHelp = icon(CircleHelpShapes);
-export const CircleUserRound = icon(CircleUserRoundShapes);
-export const CircleX = icon(CircleXShapes);
-export const Clock = icon(ClockShapes);
-export const Crown = icon(CrownShapes);
-export const FolderGit2 = icon(FolderGit2Shapes);
-export const Globe = icon(GlobeShapes);
-export const House = icon(HouseShapes);
-export const Inbox = icon(InboxShapes);
-export const Info = icon(InfoShapes);
-export const LayoutDashboard = icon(LayoutDashboardShapes);
-export const LoaderCircle = icon(LoaderCircleShapes);
-export const LogOut = icon(LogOutShapes);
-export const Mail = icon(MailShapes);
-export const Menu = icon(MenuShapes);
-export const Monitor = icon(MonitorShapes);
-export const Moon = icon(MoonShapes);
-export const Plus = icon(PlusShapes);
-export const ScrollText = icon(ScrollTextShapes);
-export const SearchX = icon(SearchXShapes);
-export const ShieldCheck = icon(ShieldCheckShapes);
-export const Smartphone = icon(SmartphoneShapes);
-export const Sun = icon(SunShapes);
-export const SunMoon = icon(SunMoonShapes);
-export const Tablet = icon(TabletShapes);
-export const TriangleAlert = icon(TriangleAlertShapes);
-export const Tv = icon(TvShapes);
-export const User = icon(UserShapes);
-export const UserRound = icon(UserRoundShapes);
-export const Users = icon(UsersShapes);
-export const UsersRound = icon(UsersRoundShapes);
-export const VenetianMask = icon(VenetianMaskShapes);
-export const X = icon(XShapes);
+export const ArrowDown = icon(lucide.ArrowDown);
+export const ArrowUp = icon(lucide.ArrowUp);
+export const ArrowRight = icon(lucide.ArrowRight);
+export const Ban = icon(lucide.Ban);
+export const Building2 = icon(lucide.Building2);
+export const ChevronDown = icon(lucide.ChevronDown);
+export const ChevronsUpDown = icon(lucide.ChevronsUpDown);
+export const CircleCheck = icon(lucide.CircleCheck);
+export const CircleHelp = icon(lucide.CircleHelp);
+export const CircleUserRound = icon(lucide.CircleUserRound);
+export const CircleX = icon(lucide.CircleX);
+export const Clock = icon(lucide.Clock);
+export const Crown = icon(lucide.Crown);
+export const FolderGit2 = icon(lucide.FolderGit2);
+export const Globe = icon(lucide.Globe);
+export const House = icon(lucide.House);
+export const Inbox = icon(lucide.Inbox);
+export const Info = icon(lucide.Info);
+export const LayoutDashboard = icon(lucide.LayoutDashboard);
+export const LoaderCircle = icon(lucide.LoaderCircle);
+export const LogOut = icon(lucide.LogOut);
+export const Mail = icon(lucide.Mail);
+export const Menu = icon(lucide.Menu);
+export const Monitor = icon(lucide.Monitor);
+export const Moon = icon(lucide.Moon);
+export const Plus = icon(lucide.Plus);
+export const ScrollText = icon(lucide.ScrollText);
+export const SearchX = icon(lucide.SearchX);
+export const ShieldCheck = icon(lucide.ShieldCheck);
+export const Smartphone = icon(lucide.Smartphone);
+export const Sun = icon(lucide.Sun);
+export const SunMoon = icon(lucide.SunMoon);
+export const Tablet = icon(lucide.Tablet);
+export const TriangleAlert = icon(lucide.TriangleAlert);
+export const Tv = icon(lucide.Tv);
+export const User = icon(lucide.User);
+export const UserRound = icon(lucide.UserRound);
+export const Users = icon(lucide.Users);
+export const UsersRound = icon(lucide.UsersRound);
+export const VenetianMask = icon(lucide.VenetianMask);
+export const X = icon(lucide.X);
