@@ -131,6 +131,8 @@ test.describe("Arabic on a phone", () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
   test("no page scrolls sideways at 360 px, even with a long English address", async ({ page, app }, testInfo) => {
+    // Sixteen pages in one test: three times the usual time limit, so a busy machine does not fail it.
+    test.slow();
     // A long address with no place to break: the account page's card must wrap it, not widen the page.
     const email = `a-very-long-address-without-any-break-${testInfo.project.name}-${Math.random().toString(36).slice(2, 8)}@subdomain.example-organization.test`;
     const userId = await signInAs(page, app, { email, name: "Layla Longname-Withoutbreaks", role: "admin" });
