@@ -6,4 +6,5 @@ export default {
   // middleware (app/.server/web/security-middleware.ts) is stricter (Sec-Fetch-Site or Origin must be APP_URL) and
   // answers 403 with the translated page, so it is the one check. See docs/decisions/004-origin-check.md.
   allowedActionOrigins: ["**"],
+  routeDiscovery: { mode: "initial" },
 } satisfies Config;

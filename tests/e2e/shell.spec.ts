@@ -433,3 +433,35 @@ test.describe("the shell", () => {
     await expect(page).toHaveTitle("🚧 Page not found | Groundwork");
   });
 });
+
+test.describe("what a page asks of the server", () => {
+  test("pointing at links asks for nothing, and following one asks for its page once", async ({
+    page,
+    mail,
+    app,
+  }, testInfo) => {
+    await signInWithRole(page, mail, app, testInfo, "admin");
+    // Every request but the build's files: pages, their data, and React Router's route discovery (ADR 032).
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      const { pathname } = new URL(request.url());
+      if (!pathname.startsWith("/assets/") && pathname !== "/favicon.svg") asked.push(pathname);
+    });
+    await page.goto("/manager/repositories");
+    await page.waitForLoadState("networkidle");
+
+    // A signed-in page is never stored, so data fetched because a pointer passed over a link would be thrown away.
+    const rows = page.getByRole("table", { name: "Repositories" }).getByRole("row");
+    const users = page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Users" });
+    for (const link of [rows.nth(1).getByRole("link"), rows.nth(2).getByRole("link"), users]) {
+      await link.hover();
+      await page.waitForLoadState("networkidle");
+    }
+    await users.click();
+    await expect(page.getByRole("heading", { level: 1, name: "Users" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+
+    const usersPage = testInfo.project.name === "no-js" ? "/manager/users" : "/manager/users.data";
+    expect(asked).toEqual(["/manager/repositories", usersPage]);
+  });
+});

@@ -51,7 +51,7 @@ function ShellMenu({
           <ul className="flex flex-col gap-1 shell-bar:flex-row shell-bar:flex-wrap">
             {nav.map(({ to, label, icon: Icon, end }) => (
               <li key={to}>
-                <NavLink to={to} end={end} prefetch="intent" className={navLinkClassName}>
+                <NavLink to={to} end={end} className={navLinkClassName}>
                   <Icon aria-hidden="true" className="size-4 shrink-0" />
                   {label}
                 </NavLink>

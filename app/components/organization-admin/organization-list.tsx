@@ -37,7 +37,6 @@ export function OrganizationList({ data }: { data: ListData<OrganizationListRow>
               <Building2 aria-hidden="true" className="size-4 shrink-0 text-zinc-500 dark:text-zinc-400" />
               <Link
                 to={`/manager/organizations/${row.id}`}
-                prefetch="intent"
                 className={`min-w-0 [overflow-wrap:anywhere] ${rowLinkClassName}`}
               >
                 <bdi>{row.name}</bdi>

@@ -48,11 +48,7 @@ export function RepositoryList({
           renderCell: (repository) => (
             <span className="flex min-w-0 items-center gap-2">
               <FolderGit2 aria-hidden="true" className="size-4 shrink-0 text-zinc-500 dark:text-zinc-400" />
-              <Link
-                to={detailHref(repository.id)}
-                prefetch="intent"
-                className={`min-w-0 [overflow-wrap:anywhere] ${rowLinkClassName}`}
-              >
+              <Link to={detailHref(repository.id)} className={`min-w-0 [overflow-wrap:anywhere] ${rowLinkClassName}`}>
                 <bdi>{repository.name}</bdi>
               </Link>
             </span>

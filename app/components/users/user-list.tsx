@@ -62,11 +62,7 @@ export function UserList({
           primary: true,
           sort: sortBy("name"),
           renderCell: (user) => (
-            <Link
-              to={`/manager/users/${user.id}`}
-              prefetch="intent"
-              className={`[overflow-wrap:anywhere] ${rowLinkClassName}`}
-            >
+            <Link to={`/manager/users/${user.id}`} className={`[overflow-wrap:anywhere] ${rowLinkClassName}`}>
               <bdi>{user.name || t("users.noName")}</bdi>
             </Link>
           ),

@@ -49,7 +49,7 @@ export default function OrganizationLayout({ loaderData }: Route.ComponentProps)
         <ul className="-mb-px flex flex-wrap gap-1">
           {tabs.map((tab) => (
             <li key={tab.to}>
-              <NavLink to={tab.to} end={tab.end} prefetch="intent" className={tabClassName}>
+              <NavLink to={tab.to} end={tab.end} className={tabClassName}>
                 {tab.label}
               </NavLink>
             </li>
