@@ -1,9 +1,9 @@
 // What the production build loads as it starts (ADR 029): on an embedded database file, neither libSQL's client for a
 // server (its Hrana protocol and WebSocket library) nor nodemailer, which waits for the first e-mail; on a libSQL
-// server's URL, that client.
+// server's URL, that client. And what V8 keeps of it: its source, one byte per character (ADR 033).
 import { spawnSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
-import { resolve } from "node:path";
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { expect, test } from "@playwright/test";
 
 import { TEST_AUTH_SECRET } from "./server";
@@ -55,4 +55,12 @@ test("on a libSQL server's URL, the server loads the client that speaks to it", 
   expect(fromPackage(loaded, "@libsql/client/lib-esm/node.js")).toHaveLength(1);
   expect(fromPackage(loaded, "@libsql/hrana-client/").length).toBeGreaterThan(0);
   expect(fromPackage(loaded, "nodemailer/")).toEqual([]);
+});
+
+test("every file of the server build is plain ASCII, so V8 holds its source at one byte per character", () => {
+  const folder = resolve("build/server");
+  const files = readdirSync(folder, { recursive: true, encoding: "utf8" }).filter((name) => name.endsWith(".js"));
+  expect(files.length).toBeGreaterThan(1);
+  const notAscii = files.filter((name) => readFileSync(join(folder, name)).some((byte) => byte > 0x7f));
+  expect(notAscii).toEqual([]);
 });
