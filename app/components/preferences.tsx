@@ -14,10 +14,6 @@ const themeChoices = [
   { value: "dark", label: "theme.dark", icon: Moon },
 ] as const satisfies Array<{ value: RootData["theme"]; label: ParseKeys; icon: Icon }>;
 
-// The chosen option: a raised, bold segment with a ring, not a colour alone.
-const optionClassName =
-  "inline-flex min-h-8 items-center justify-center gap-1.5 rounded px-2.5 py-1 text-center leading-tight text-sm text-zinc-700 hover:bg-white/70 hover:text-zinc-950 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 aria-pressed:bg-white aria-pressed:font-semibold aria-pressed:text-zinc-950 aria-pressed:shadow-sm aria-pressed:ring-1 aria-pressed:ring-zinc-300 dark:text-zinc-300 dark:hover:bg-zinc-700/60 dark:hover:text-white dark:aria-pressed:bg-zinc-700 dark:aria-pressed:text-white dark:aria-pressed:ring-zinc-500";
-
 /**
  * One preference as one plain form posting to /preferences: each choice is a submit button carrying its value, so a
  * single click applies it with or without JavaScript (the sign-in pages ship none), and there is no Apply button.
@@ -87,7 +83,7 @@ export function Preferences({ compact = true }: { compact?: boolean }) {
             value={language}
             lang={language}
             aria-pressed={language === locale}
-            className={optionClassName}
+            className="preference-option"
           >
             {languageNames[language]}
           </button>
@@ -107,7 +103,7 @@ export function Preferences({ compact = true }: { compact?: boolean }) {
             name="theme"
             value={value}
             aria-pressed={value === theme}
-            className={optionClassName}
+            className="preference-option"
           >
             <Icon aria-hidden="true" className="size-4 shrink-0" />
             {t(label)}

@@ -9,10 +9,9 @@ import { UserMenu, type ShellUser } from "./user-menu";
 
 export type NavItem = { to: string; label: string; icon: Icon; end?: boolean };
 
-// The current page (aria-current, set by NavLink) is marked by a tinted background, bold text and a bar: at the start
-// edge in the menu, under the link in the header's bar. Never colour alone.
-const navLinkClassName =
-  "relative flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600 text-zinc-700 hover:bg-zinc-100 hover:text-zinc-950 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:hover:text-white aria-[current=page]:bg-brand-50 aria-[current=page]:font-semibold aria-[current=page]:text-brand-700 dark:aria-[current=page]:bg-brand-500/20 dark:aria-[current=page]:text-white aria-[current=page]:before:absolute aria-[current=page]:before:inset-y-1.5 aria-[current=page]:before:start-0 aria-[current=page]:before:w-1 aria-[current=page]:before:rounded-full aria-[current=page]:before:bg-brand-600 dark:aria-[current=page]:before:bg-brand-100 shell-bar:before:hidden shell-bar:aria-[current=page]:after:absolute shell-bar:aria-[current=page]:after:inset-x-3 shell-bar:aria-[current=page]:after:bottom-0.5 shell-bar:aria-[current=page]:after:h-0.5 shell-bar:aria-[current=page]:after:rounded-full shell-bar:aria-[current=page]:after:bg-brand-600 dark:shell-bar:aria-[current=page]:after:bg-brand-100";
+// The navigation's links are drawn by `shell-nav-link` (app.css, ADR 034). The current page (aria-current, set by
+// NavLink) is marked by a tinted background, bold text and a bar: at the start edge in the menu, under the link in
+// the header's bar. Never colour alone.
 
 /**
  * The header's one menu, rendered once for every width (ADR 031): a `<details>` holding the navigation, the area's
@@ -51,7 +50,7 @@ function ShellMenu({
           <ul className="flex flex-col gap-1 shell-bar:flex-row shell-bar:flex-wrap">
             {nav.map(({ to, label, icon: Icon, end }) => (
               <li key={to}>
-                <NavLink to={to} end={end} className={navLinkClassName}>
+                <NavLink to={to} end={end} className="shell-nav-link">
                   <Icon aria-hidden="true" className="size-4 shrink-0" />
                   {label}
                 </NavLink>
