@@ -64,6 +64,21 @@ test("the build wrote a brotli and a gzip copy beside every JavaScript asset of 
   }
 });
 
+test("every utility app.css defines is in the built stylesheet: the components name each where Tailwind finds it", () => {
+  // Tailwind writes a utility only when it finds its name in the source; one written as `name${...}` in a template
+  // literal is not found, and its element silently loses its look (ADRs 034, 035).
+  const utilities = [...readFileSync(join("app", "app.css"), "utf8").matchAll(/^@utility ([\w-]+)/gm)].map(
+    (match) => match[1]!,
+  );
+  expect(utilities.length).toBeGreaterThan(0);
+  const stylesheets = readdirSync(join(client, "assets"))
+    .filter((name) => name.endsWith(".css"))
+    .map((name) => readFileSync(join(client, "assets", name), "utf8"))
+    .join("\n");
+  const missing = utilities.filter((name) => !new RegExp(`\\.${name}[{:,\\s]`).test(stylesheets));
+  expect(missing, "utilities no component names where Tailwind finds it").toEqual([]);
+});
+
 test("an asset is sent as brotli, gzip or as it is, as the client accepts, and cached for good", async () => {
   const [script] = scripts();
   const original = readFileSync(script!.file);

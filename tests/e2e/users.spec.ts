@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Page, TestInfo } from "@playwright/test";
+import type { Locator, Page, TestInfo } from "@playwright/test";
 
 import { expect, searchFor, sessionCookie, signInWithRole, sql, test, uniqueEmail } from "./fixtures";
 
@@ -16,6 +16,13 @@ const uniqueMarker = (testInfo: TestInfo, label: string) =>
 async function userIdOf(databaseUrl: string, email: string): Promise<string> {
   return String((await sql(databaseUrl, "select id from user where email = ?", [email])).rows[0]?.id);
 }
+
+/** A computed style of an element, or of its `::before`. */
+const style = (locator: Locator, property: string, pseudo?: string) =>
+  locator.evaluate((element, [name, where]) => getComputedStyle(element, where).getPropertyValue(name!), [
+    property,
+    pseudo,
+  ] as const);
 
 test.describe("the manager's users", () => {
   test("an admin lists, searches and opens users", async ({ page, mail, app }, testInfo) => {
@@ -173,6 +180,50 @@ test.describe("the manager's users", () => {
     await page.getByRole("link", { name: "E-mail", exact: true }).click();
     await expect(page).toHaveURL(/[?&]sort=email&direction=asc/);
     await expect(items(page).first()).toContainText(people[0]!.email);
+  });
+
+  test("a row is a table row from 768 px and a card on a phone, its badges are pills, and a click anywhere on it opens the person", async ({
+    page,
+    mail,
+    app,
+  }, testInfo) => {
+    // The rows, cells, headers, row link and badges are drawn by utilities of app.css (ADR 035): this is their look.
+    await signInWithRole(page, mail, app, testInfo, "admin");
+    await page.goto("/manager/users?searchTerm=admin%40example.com");
+    const row = items(page).filter({ has: page.getByText("admin@example.com", { exact: true }) });
+    await expect(row).toHaveCount(1);
+    const email = row.getByRole("cell").nth(1);
+    const badge = row.getByRole("cell").nth(2).locator("span").first();
+
+    expect(await style(row, "display")).toBe("table-row");
+    expect(await style(email, "display")).toBe("table-cell");
+    expect(await style(email, "border-bottom-width")).toBe("0px"); // the last row has no line below it
+    const roleHeader = page.getByRole("columnheader", { name: "Role" });
+    expect(await style(roleHeader, "display")).toBe("table-cell");
+    expect(await style(roleHeader, "text-transform")).toBe("uppercase");
+    expect(await style(roleHeader, "font-size")).toBe("12px");
+    expect(await style(email, "content", "::before")).toBe("none");
+    expect(await style(badge, "border-radius")).not.toBe("0px");
+    expect(await style(badge, "box-shadow")).toContain("inset"); // its ring
+    expect(await style(badge, "background-color")).not.toBe(await style(row, "background-color"));
+
+    // The name's link covers its row: a click on the date opens the person.
+    const date = row.getByRole("cell").last();
+    const box = (await date.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await expect(page.getByRole("heading", { name: "Admin" })).toBeVisible();
+
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goBack();
+    await expect(row).toBeVisible();
+    expect(await style(row, "display")).toBe("flex");
+    expect(await style(email, "display")).toBe("block");
+    // On a phone, each cell but the name says its column's name; a column that does not sort has no header.
+    expect(await style(email, "content", "::before")).not.toBe("none");
+    await expect(roleHeader).toBeHidden();
+    const card = (await row.boundingBox())!;
+    await page.mouse.click(card.x + card.width - 8, card.y + card.height - 8);
+    await expect(page.getByRole("heading", { name: "Admin" })).toBeVisible();
   });
 
   test("an admin trying to demote themselves gets the message, and stays an admin", async ({

@@ -4,7 +4,6 @@ import { Building2 } from "~/components/ui/icons";
 import { useFormat } from "~/lib/format";
 import type { ListData } from "~/lib/list-params";
 import { useTranslation } from "~/lib/translation";
-import { rowLinkClassName } from "../ui/data-list";
 import { SearchableList } from "../ui/searchable-list";
 
 /** An organization as the manager's list shows it (built on the server; components never import its types). */
@@ -35,10 +34,7 @@ export function OrganizationList({ data }: { data: ListData<OrganizationListRow>
           renderCell: (row) => (
             <span className="flex min-w-0 items-center gap-2">
               <Building2 aria-hidden="true" className="size-4 shrink-0 text-zinc-500 dark:text-zinc-400" />
-              <Link
-                to={`/manager/organizations/${row.id}`}
-                className={`min-w-0 [overflow-wrap:anywhere] ${rowLinkClassName}`}
-              >
+              <Link to={`/manager/organizations/${row.id}`} className="min-w-0 [overflow-wrap:anywhere] data-list-link">
                 <bdi>{row.name}</bdi>
               </Link>
             </span>

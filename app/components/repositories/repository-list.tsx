@@ -6,7 +6,6 @@ import type { ListData } from "~/lib/list-params";
 import type { RepositoryView as Repository } from "~/lib/schemas/repository";
 import { useTranslation } from "~/lib/translation";
 import { buttonClassName } from "../ui/button";
-import { rowLinkClassName } from "../ui/data-list";
 import { SearchableList } from "../ui/searchable-list";
 
 /**
@@ -48,7 +47,7 @@ export function RepositoryList({
           renderCell: (repository) => (
             <span className="flex min-w-0 items-center gap-2">
               <FolderGit2 aria-hidden="true" className="size-4 shrink-0 text-zinc-500 dark:text-zinc-400" />
-              <Link to={detailHref(repository.id)} className={`min-w-0 [overflow-wrap:anywhere] ${rowLinkClassName}`}>
+              <Link to={detailHref(repository.id)} className="min-w-0 [overflow-wrap:anywhere] data-list-link">
                 <bdi>{repository.name}</bdi>
               </Link>
             </span>

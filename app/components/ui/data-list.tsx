@@ -1,5 +1,7 @@
 // The table's roles are explicit on purpose: on phones its elements are restyled as blocks (cards), and Safari and
 // Firefox then drop a table's implicit semantics; the roles keep it a table for screen readers at every width.
+// The table's row, cells, headers and row link are drawn by the `data-list-*` utilities (app.css, ADR 035): written
+// once per row, they would otherwise make up most of a list page's HTML.
 /* oxlint-disable jsx-a11y/no-redundant-roles, jsx-a11y/no-interactive-element-to-noninteractive-role */
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useFetcher, useLocation, useNavigation, useRevalidator } from "react-router";
@@ -223,7 +225,7 @@ export function DataList<T>({
                         ? "descending"
                         : undefined
                   }
-                  className={`${column.sort ? "" : "max-md:hidden"} bg-zinc-50 px-1 py-1 text-start text-xs font-medium tracking-wide text-zinc-600 uppercase md:border-b md:border-zinc-200 md:px-3 md:py-2 md:first:rounded-ss-md md:last:rounded-se-md dark:bg-zinc-900 dark:text-zinc-400 md:dark:border-zinc-800 ${column.className ?? ""}`}
+                  className={`data-list-header ${column.sort ? "" : "max-md:hidden"} ${column.className ?? ""}`}
                 >
                   {column.sort ? <SortLink column={column} /> : column.header}
                 </th>
@@ -232,22 +234,13 @@ export function DataList<T>({
           </thead>
           <tbody ref={listRef} role="rowgroup" className="block md:table-row-group">
             {current.items.map((item) => (
-              <tr
-                key={getKey(item)}
-                role="row"
-                tabIndex={-1}
-                className="group relative flex flex-col gap-1 border-b border-zinc-200 px-3 py-3 last:border-b-0 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 md:table-row md:p-0 dark:border-zinc-800 dark:hover:bg-zinc-900"
-              >
+              <tr key={getKey(item)} role="row" tabIndex={-1} className="group data-list-row">
                 {columns.map((column) => (
                   <td
                     key={column.key}
                     role="cell"
                     data-label={column.primary ? undefined : column.header}
-                    className={`block min-w-0 md:table-cell md:border-b md:border-zinc-200 md:px-3 md:py-3 md:align-middle md:group-last:border-b-0 md:dark:border-zinc-800 ${
-                      column.primary
-                        ? "font-medium"
-                        : "text-zinc-700 max-md:before:me-2 max-md:before:text-zinc-600 max-md:before:content-[attr(data-label)] dark:text-zinc-300 max-md:dark:before:text-zinc-400"
-                    } ${column.className ?? ""}`}
+                    className={`data-list-cell ${column.primary ? "font-medium" : "data-list-labelled"}${column.className ? ` ${column.className}` : ""}`}
                   >
                     {column.renderCell(item)}
                   </td>
@@ -311,10 +304,6 @@ export function DataList<T>({
 function samePage<T>(a: ListPage<T>, b: ListPage<T>): boolean {
   return a === b || (a.items === b.items && a.nextHref === b.nextHref);
 }
-
-/** The classes of the link of a table's primary cell: the whole row (or card) is its target. */
-export const rowLinkClassName =
-  "rounded-sm underline-offset-4 after:absolute after:inset-0 after:content-[''] hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
 /**
  * A column header that sorts: a link that sorts by it, or turns the current order the other way (plain links, so

@@ -5,7 +5,7 @@ import type { ListData } from "~/lib/list-params";
 import { firstDirection, type UserListItem, type UserListOrder, type UserSort } from "~/lib/schemas/user";
 import { useTranslation } from "~/lib/translation";
 import { buttonClassName } from "../ui/button";
-import { rowLinkClassName, type DataColumn } from "../ui/data-list";
+import type { DataColumn } from "../ui/data-list";
 import { SearchableList } from "../ui/searchable-list";
 import { UserRoleBadge, UserStatusBadge } from "./user-status";
 
@@ -62,7 +62,7 @@ export function UserList({
           primary: true,
           sort: sortBy("name"),
           renderCell: (user) => (
-            <Link to={`/manager/users/${user.id}`} className={`[overflow-wrap:anywhere] ${rowLinkClassName}`}>
+            <Link to={`/manager/users/${user.id}`} className="[overflow-wrap:anywhere] data-list-link">
               <bdi>{user.name || t("users.noName")}</bdi>
             </Link>
           ),
