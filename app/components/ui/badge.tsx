@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
 
 /**
- * What a badge means, by colour: the tones are utilities in app/app.css (ADR 035). Each keeps at least 4.5:1 contrast
- * in both themes (the accessibility spec checks it), and a badge always carries words: colour alone never says a state.
+ * What a badge means, by colour: the tones are utilities in app/app.css (ADR 035), named whole here because Tailwind
+ * writes only the names it finds in the source (`badge-${tone}` would be none). Each keeps at least 4.5:1 contrast in
+ * both themes (the accessibility spec checks it), and a badge always carries words: colour alone never says a state.
  */
 const tones = {
   neutral: "badge-neutral",

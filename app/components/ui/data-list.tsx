@@ -240,7 +240,7 @@ export function DataList<T>({
                     key={column.key}
                     role="cell"
                     data-label={column.primary ? undefined : column.header}
-                    className={`data-list-cell ${column.primary ? "font-medium" : "data-list-labelled"}${column.className ? ` ${column.className}` : ""}`}
+                    className={`data-list-cell ${column.primary ? "font-medium" : "data-list-labelled"} ${column.className ?? ""}`}
                   >
                     {column.renderCell(item)}
                   </td>
