@@ -2,6 +2,7 @@ import { createContext, type MiddlewareFunction, type RouterContextProvider } fr
 
 import { touchSession } from "../features/sessions";
 import { auth, SESSION_COOKIE, type Session } from "../platform/auth/auth";
+import { readSession } from "../platform/auth/session-read";
 import { getEnv } from "../platform/env";
 
 const sessionContext = createContext<Session | null>(null);
@@ -26,11 +27,9 @@ function clearSessionCookie(): string {
  * Pages for a signed-in person are never stored by a browser or a proxy.
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const result = request.headers.has("Cookie")
-    ? await auth.api.getSession({ headers: request.headers, returnHeaders: true })
-    : null;
-  let session = result?.response ?? null;
-  const setCookies = result?.headers.getSetCookie() ?? [];
+  const result = request.headers.has("Cookie") ? await readSession(request.headers) : null;
+  let session = result?.session ?? null;
+  const setCookies = result?.setCookies ?? [];
   if (session && isBanned(session.user)) {
     await (await auth.$context).internalAdapter.deleteUserSessions(session.user.id);
     session = null;

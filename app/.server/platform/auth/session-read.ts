@@ -1,0 +1,72 @@
+// Reading the session of a request (ADR 036). Most requests only need to know whose session their cookie names:
+// that is a signature check and one query, done here. Whatever may write (an expired session to delete, a session
+// due for its sliding refresh, better-auth's other session cookies to clear) is left to better-auth's getSession,
+// so the session rules stay better-auth's.
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+
+import { db } from "../db/client";
+import { session, user } from "../db/schema";
+import { auth, SESSION_COOKIE, type Session } from "./auth";
+
+const { secret, sessionConfig, authCookies } = await auth.$context;
+
+/** The cookies that make better-auth write: a session-data cookie to clear, or "don't remember me". */
+const writingCookies = [authCookies.sessionData.name, authCookies.dontRememberToken.name];
+
+const sessionByToken = db
+  .select({ session, user })
+  .from(session)
+  .innerJoin(user, eq(user.id, session.userId))
+  .where(eq(session.token, sql.placeholder("token")))
+  .limit(1)
+  .prepare();
+
+/** A cookie's value as better-auth reads it: the first of that name, quotes taken off, percent-decoded. */
+function cookieValue(header: string, name: string): string | null {
+  for (const pair of header.split(";")) {
+    const at = pair.indexOf("=");
+    if (at < 0 || pair.slice(0, at).trim() !== name) continue;
+    let value = pair.slice(at + 1).trim();
+    if (value.startsWith('"')) value = value.slice(1, -1);
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  }
+  return null;
+}
+
+/** The session token of a signed cookie value (`token.base64(HMAC-SHA256(secret, token))`), or null. */
+function verifiedToken(value: string): string | null {
+  const dot = value.lastIndexOf(".");
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const signature = Buffer.from(value.slice(dot + 1));
+  const expected = Buffer.from(createHmac("sha256", secret).update(token).digest("base64"));
+  return signature.length === expected.length && timingSafeEqual(signature, expected) ? token : null;
+}
+
+/** Whether better-auth would refresh this session now: a day (updateAge) has passed since it was last extended. */
+const refreshDue = (expiresAt: Date, now: number) =>
+  expiresAt.getTime() - sessionConfig.expiresIn * 1000 + sessionConfig.updateAge * 1000 <= now;
+
+/**
+ * The session a request's cookies name, and the Set-Cookie headers to answer with. A valid, live session that needs
+ * no refresh is read here; every other case goes through better-auth, whose answer this is anyway.
+ */
+export async function readSession(headers: Headers): Promise<{ session: Session | null; setCookies: string[] }> {
+  const cookies = headers.get("Cookie") ?? "";
+  if (!writingCookies.some((name) => cookies.includes(name))) {
+    const value = cookieValue(cookies, SESSION_COOKIE);
+    const token = value === null ? null : verifiedToken(value);
+    if (token === null) return { session: null, setCookies: [] };
+    const [found] = await sessionByToken.all({ token });
+    const now = Date.now();
+    if (found && found.session.expiresAt.getTime() > now && !refreshDue(found.session.expiresAt, now))
+      return { session: found, setCookies: [] };
+  }
+  const result = await auth.api.getSession({ headers, returnHeaders: true });
+  return { session: result.response, setCookies: result.headers.getSetCookie() };
+}
