@@ -15,9 +15,13 @@ describe("security headers", () => {
     expect(directives.join(" ")).not.toContain("unsafe-eval");
   });
 
-  it("makes a new nonce for every request", () => {
-    expect(createNonce()).not.toBe(createNonce());
-    expect(createNonce().length).toBeGreaterThanOrEqual(16);
+  it("makes a new nonce of 16 random bytes for every request, also across refills of its pool", () => {
+    const nonces = Array.from({ length: 1000 }, () => createNonce());
+    expect(new Set(nonces).size).toBe(nonces.length);
+    for (const nonce of nonces) expect(Buffer.from(nonce, "base64")).toHaveLength(16);
+    expect(
+      new Set(nonces.map((nonce) => Buffer.from(nonce, "base64").toString("hex").slice(0, 4))).size,
+    ).toBeGreaterThan(900);
   });
 
   it("sets the policy, nosniff and the referrer policy on a response", () => {

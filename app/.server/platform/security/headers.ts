@@ -1,8 +1,18 @@
 // Security headers on every response (ADR 004). The CSP nonce is made per request by the security middleware.
-import { randomBytes } from "node:crypto";
+import { randomFillSync } from "node:crypto";
 
+/** Random bytes for 256 nonces, drawn from the CSPRNG in one call rather than one call (about 5 µs) per request. */
+const pool = Buffer.alloc(16 * 256);
+let next = pool.length;
+
+/** 16 bytes of the system's CSPRNG, never handed out twice, in base64. */
 export function createNonce(): string {
-  return randomBytes(16).toString("base64");
+  if (next === pool.length) {
+    randomFillSync(pool);
+    next = 0;
+  }
+  next += 16;
+  return pool.toString("base64", next - 16, next);
 }
 
 export function contentSecurityPolicy({
