@@ -6,6 +6,8 @@ const { auth, SESSION_COOKIE } = await import("../platform/auth/auth");
 const { pendingSignInCookie, rememberDeviceCookie } = await import("./sign-in-cookies");
 const { languageCookie } = await import("./i18n");
 const { themeCookie } = await import("./theme");
+const { readSession } = await import("../platform/auth/session-read");
+const { signedInAs } = await import("../../../tests/support/sessions");
 
 describe("cookies under https", () => {
   it("names the session cookie __Host- and marks every better-auth cookie Secure", async () => {
@@ -27,5 +29,13 @@ describe("cookies under https", () => {
     }
     expect(await languageCookie.serialize("fr")).toMatch(/; Secure/);
     expect(await themeCookie.serialize("dark")).toMatch(/; Secure/);
+  });
+
+  it("reads the __Host- session cookie, and no cookie of the unprefixed name", async () => {
+    const { cookie } = await signedInAs("secure-reader@example.com");
+    expect(cookie).toMatch(/^__Host-better-auth\.session_token=/);
+    expect((await readSession(new Headers({ Cookie: cookie }))).session?.user.email).toBe("secure-reader@example.com");
+    const unprefixed = cookie.replace(/^__Host-/, "");
+    expect((await readSession(new Headers({ Cookie: unprefixed }))).session).toBeNull();
   });
 });

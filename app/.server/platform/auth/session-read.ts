@@ -7,10 +7,11 @@ import { eq, sql } from "drizzle-orm";
 
 import { db } from "../db/client";
 import { session, user } from "../db/schema";
-import { auth, SESSION_COOKIE, type Session } from "./auth";
+import { auth, type Session } from "./auth";
 
 const { secret, sessionConfig, authCookies } = await auth.$context;
 
+const sessionCookie = authCookies.sessionToken.name;
 /** The cookies that make better-auth write: a session-data cookie to clear, or "don't remember me". */
 const writingCookies = [authCookies.sessionData.name, authCookies.dontRememberToken.name];
 
@@ -59,7 +60,7 @@ const refreshDue = (expiresAt: Date, now: number) =>
 export async function readSession(headers: Headers): Promise<{ session: Session | null; setCookies: string[] }> {
   const cookies = headers.get("Cookie") ?? "";
   if (!writingCookies.some((name) => cookies.includes(name))) {
-    const value = cookieValue(cookies, SESSION_COOKIE);
+    const value = cookieValue(cookies, sessionCookie);
     const token = value === null ? null : verifiedToken(value);
     if (token === null) return { session: null, setCookies: [] };
     const [found] = await sessionByToken.all({ token });
