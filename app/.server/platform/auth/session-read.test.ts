@@ -85,12 +85,44 @@ describe("reading a request's session", () => {
       `${SESSION_COOKIE}=${encodeURIComponent(`${token}.${signature.replace("=", "")}`)}`,
       `${SESSION_COOKIE}=${encodeURIComponent(`.${signature}`)}`,
       `${SESSION_COOKIE}=%E0%A4%A`,
+      // Only the first cookie of the name counts, even when a valid one follows.
+      `${SESSION_COOKIE}=${encodeURIComponent(`${token}.${flipped}`)}; ${tokenCookie(cookie)}`,
+      // Other names, however close.
+      `__Host-${tokenCookie(cookie)}`,
+      `x${tokenCookie(cookie)}`,
+      `${tokenCookie(cookie).replace("=", "x=")}`,
     ];
     for (const forged of cookies) {
       const ours = await ourAnswer(forged);
       expect(ours.session, forged).toBeNull();
       expect(ours.askedBetterAuth, forged).toBe(false);
       expect({ session: ours.session, setCookies: ours.setCookies }, forged).toEqual(await betterAuthAnswer(forged));
+    }
+  });
+
+  it("takes the spellings of a signature better-auth takes, and only those", async () => {
+    // Two spellings that decode to the same bytes: the last character's two spare bits (standard base64 ignores them,
+    // so better-auth takes it), and the URL-safe alphabet (which better-auth refuses).
+    let signed = await signedInAs("reader-spelling@example.com");
+    for (let attempt = 0; !/[+/]/.test(signedValue(signed.cookie)) && attempt < 20; attempt++)
+      signed = await signedInAs(`reader-spelling-${attempt}@example.com`);
+    const value = signedValue(signed.cookie);
+    const at = value.length - 2;
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    const spareBitsSet = `${value.slice(0, at)}${alphabet[alphabet.indexOf(value[at]!) ^ 1]}=`;
+    const urlSafe = value.replace(/\+/g, "-").replace(/\//g, "_");
+    expect(urlSafe).not.toBe(value);
+    const spellings = [spareBitsSet, urlSafe].map((spelling) => `${SESSION_COOKIE}=${encodeURIComponent(spelling)}`);
+    const spare = await ourAnswer(spellings[0]!);
+    const url = await ourAnswer(spellings[1]!);
+    expect(spare.session?.session.token).toBe(value.slice(0, value.lastIndexOf(".")));
+    expect(url.session).toBeNull();
+    for (const [index, spelling] of spellings.entries()) {
+      const ours = index === 0 ? spare : url;
+      expect(ours.askedBetterAuth, spelling).toBe(false);
+      expect({ session: ours.session, setCookies: ours.setCookies }, spelling).toEqual(
+        await betterAuthAnswer(spelling),
+      );
     }
   });
 

@@ -39,14 +39,18 @@ function cookieValue(header: string, name: string): string | null {
   return null;
 }
 
+/** A signature as better-auth takes it: 32 bytes in standard base64, which `atob` decodes strictly. */
+const SIGNATURE = /^[A-Za-z0-9+/]{43}=$/;
+
 /** The session token of a signed cookie value (`token.base64(HMAC-SHA256(secret, token))`), or null. */
 function verifiedToken(value: string): string | null {
   const dot = value.lastIndexOf(".");
   if (dot < 1) return null;
   const token = value.slice(0, dot);
-  const signature = Buffer.from(value.slice(dot + 1));
-  const expected = Buffer.from(createHmac("sha256", secret).update(token).digest("base64"));
-  return signature.length === expected.length && timingSafeEqual(signature, expected) ? token : null;
+  const signature = value.slice(dot + 1);
+  if (!SIGNATURE.test(signature)) return null;
+  const expected = createHmac("sha256", secret).update(token).digest();
+  return timingSafeEqual(Buffer.from(signature, "base64"), expected) ? token : null;
 }
 
 /** Whether better-auth would refresh this session now: a day (updateAge) has passed since it was last extended. */
