@@ -35,16 +35,32 @@ function isWritingJoiner(character: string, previous = "", next = ""): boolean {
   return character === "\u200D" && PICTOGRAPH.test(previous) && PICTOGRAPH.test(next);
 }
 
-/** True when `text` holds a character that cannot be seen, but for the joiners writing systems need. */
+/** The character (code point) that starts at `index` of `text`, if any. */
+function characterAt(text: string, index: number): string | undefined {
+  const codePoint = text.codePointAt(index);
+  return codePoint === undefined ? undefined : String.fromCodePoint(codePoint);
+}
+
+/** The character (code point) that ends just before `index` of `text`, if any. */
+function characterBefore(text: string, index: number): string | undefined {
+  const low = text.charCodeAt(index - 1);
+  const high = text.charCodeAt(index - 2);
+  const pair = low >= 0xdc00 && low <= 0xdfff && high >= 0xd800 && high <= 0xdbff;
+  return index < 1 ? undefined : text.slice(index - (pair ? 2 : 1), index);
+}
+
+/**
+ * True when `text` holds a character that cannot be seen, but for the joiners writing systems need. Only the
+ * invisible characters are visited, with their neighbours: a long text costs one pass of a regular expression.
+ */
 export function hasInvisibleCharacters(text: string): boolean {
-  const characters = [...text];
-  return characters.some((character, index) => {
-    if (!INVISIBLE.test(character)) return false;
+  for (const { 0: character, index } of text.matchAll(INVISIBLE_ALL)) {
     // An emoji's presentation selector may stand between it and a joiner: "❤️‍🔥".
-    const previous =
-      characters[index - 1] === "\uFE0F" && character === "\u200D" ? characters[index - 2] : characters[index - 1];
-    return !isWritingJoiner(character, previous, characters[index + 1]);
-  });
+    const before = characterBefore(text, index);
+    const previous = before === "\uFE0F" && character === "\u200D" ? characterBefore(text, index - 1) : before;
+    if (!isWritingJoiner(character, previous, characterAt(text, index + character.length))) return true;
+  }
+  return false;
 }
 
 /**
