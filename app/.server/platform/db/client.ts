@@ -7,7 +7,6 @@ import { drizzle } from "drizzle-orm/libsql/sqlite3";
 
 import { EnvError, getEnv } from "../env";
 import * as schema from "./schema";
-import { cacheStatements } from "./statement-cache";
 
 export type Database = LibSQLDatabase<typeof schema>;
 
@@ -21,11 +20,7 @@ const MMAP_BYTES = 256 * 1024 * 1024;
  */
 export async function openDatabase(url: string, authToken?: string): Promise<{ client: Client; db: Database }> {
   const isFile = url.startsWith("file:");
-  if (isFile) {
-    mkdirSync(dirname(url.slice("file:".length).split("?")[0]!), { recursive: true });
-    // The embedded driver keeps its prepared statements instead of preparing each one again (ADR 038).
-    cacheStatements();
-  }
+  if (isFile) mkdirSync(dirname(url.slice("file:".length).split("?")[0]!), { recursive: true });
   // An embedded file gets one connection: libSQL runs each statement synchronously anyway, and a single connection
   // keeps the per-connection pragmas (foreign keys, memory map) in force. The busy timeout makes a writer wait for
   // another process's lock instead of failing with SQLITE_BUSY; WAL lets readers run beside a writer. The file is read
