@@ -6,19 +6,26 @@ import type { LibSQLDatabase } from "drizzle-orm/libsql";
 import { drizzle } from "drizzle-orm/libsql/sqlite3";
 
 import { EnvError, getEnv } from "../env";
+import { reopenAfterBusy } from "./busy";
 import * as schema from "./schema";
 
 export type Database = LibSQLDatabase<typeof schema>;
 
 /** How much of an embedded database file is read through a memory map; past it, SQLite reads as usual. */
 const MMAP_BYTES = 256 * 1024 * 1024;
+/** How long a write on an embedded file waits for another process's lock before it fails with SQLITE_BUSY. */
+const BUSY_TIMEOUT_MS = 5000;
 
 /**
  * Opens a libSQL database: an embedded file (folder created, WAL, busy timeout) or a libSQL/Turso server. The
  * server's client (WebSocket and HTTP, some sixty modules) is loaded only for a server's URL: a server on an embedded
  * file starts without it (ADR 029).
  */
-export async function openDatabase(url: string, authToken?: string): Promise<{ client: Client; db: Database }> {
+export async function openDatabase(
+  url: string,
+  authToken?: string,
+  { busyTimeoutMs = BUSY_TIMEOUT_MS }: { busyTimeoutMs?: number } = {},
+): Promise<{ client: Client; db: Database }> {
   const isFile = url.startsWith("file:");
   if (isFile) mkdirSync(dirname(url.slice("file:".length).split("?")[0]!), { recursive: true });
   // An embedded file gets one connection: libSQL runs each statement synchronously anyway, and a single connection
@@ -27,13 +34,12 @@ export async function openDatabase(url: string, authToken?: string): Promise<{ c
   // through a memory map of up to MMAP_BYTES rather than a read() per page missing from SQLite's 2 MB cache: a search
   // that visits thousands of rows takes a third of the time (ADR 027).
   const client = isFile
-    ? createFileClient({ url, authToken, timeout: 5000, concurrency: 1 })
+    ? reopenAfterBusy(createFileClient({ url, authToken, timeout: busyTimeoutMs, concurrency: 1 }), [
+        "PRAGMA journal_mode = WAL",
+        "PRAGMA foreign_keys = ON",
+        `PRAGMA mmap_size = ${MMAP_BYTES}`,
+      ])
     : (await import("@libsql/client")).createClient({ url, authToken });
-  if (isFile) {
-    void client.execute("PRAGMA journal_mode = WAL").catch(() => {});
-    void client.execute("PRAGMA foreign_keys = ON").catch(() => {});
-    void client.execute(`PRAGMA mmap_size = ${MMAP_BYTES}`).catch(() => {});
-  }
   return { client, db: drizzle(client, { schema }) };
 }
 
