@@ -100,6 +100,36 @@ describe("the embedded connection after a write fails with SQLITE_BUSY", () => {
     expect(await committedNotes(url)).toEqual(["after"]);
   });
 
+  it("replaces the connection before an operation asked for in the same tick as the transaction's end", async () => {
+    for (const end of ["rollback", "commit"] as const) {
+      const { url, app } = await freshDatabase();
+      await app.execute("create temp table marker (x)");
+      const other = await open(url);
+      const lock = await other.transaction("write");
+      const transaction = await app.transaction("deferred");
+      await expect(transaction.execute("insert into note (text) values ('refused')")).rejects.toMatchObject({
+        code: "SQLITE_BUSY",
+      });
+      await lock.commit();
+      const ended = transaction[end]().catch(() => {}); // a commit is refused: the failed statement is in progress
+      const probe = app.execute("select count(*) as n from sqlite_temp_master where name = 'marker'");
+      const write = app.execute("insert into note (text) values ('after')");
+      await ended;
+      expect(Number((await probe).rows[0]?.n)).toBe(0);
+      await write;
+      expect(await committedNotes(url)).toEqual(["after"]);
+    }
+  });
+
+  it("is not held back by a transaction that was abandoned and taken back by a reconnect", async () => {
+    const { url, app } = await freshDatabase();
+    await app.transaction("deferred"); // never committed, rolled back or closed
+    await app.reconnect();
+    await failWhileLocked(url, () => app.execute("insert into note (text) values ('refused')"));
+    await app.execute("insert into note (text) values ('after')");
+    expect(await committedNotes(url)).toEqual(["after"]);
+  });
+
   it("runs the operations waiting behind the failed one on the new connection, never on the old one", async () => {
     const { url, app } = await freshDatabase();
     // A temporary table exists only on the connection that made it: it tells the old connection from a new one.

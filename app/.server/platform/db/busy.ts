@@ -22,10 +22,13 @@ function isBusy(error: unknown): boolean {
 export function reopenAfterBusy(inner: Client, setup: readonly string[]): Client {
   let queue: Promise<unknown> = Promise.resolve();
   let stale = false;
-  let openTransactions = 0;
+  // A transaction holds the connection until the client takes it back (commit, rollback, close, or the client's own
+  // reconnect or close): asked of the client, not counted, so an abandoned one does not block every later replacement.
+  const transactions = new Set<Transaction>();
 
   async function replaceIfStale() {
-    if (!stale || openTransactions > 0 || inner.closed) return;
+    for (const transaction of transactions) if (transaction.closed) transactions.delete(transaction);
+    if (!stale || transactions.size > 0 || inner.closed) return;
     stale = false;
     await inner.reconnect();
     await prepare();
@@ -61,25 +64,16 @@ export function reopenAfterBusy(inner: Client, setup: readonly string[]): Client
   }
 
   function watched(transaction: Transaction): Transaction {
-    let settled = false;
-    const settle = () => {
-      if (settled) return;
-      settled = true;
-      openTransactions -= 1;
-      void inTurn(async () => {});
-    };
     return {
-      execute: (stmt: InStatement) => noting(() => transaction.execute(stmt)),
+      execute: (...args: Parameters<Transaction["execute"]>) => noting(() => transaction.execute(...args)),
       batch: (stmts: InStatement[]) => noting(() => transaction.batch(stmts)),
       executeMultiple: (sql: string) => noting(() => transaction.executeMultiple(sql)),
-      rollback: () => noting(() => transaction.rollback()).finally(settle),
-      commit: () => noting(() => transaction.commit()).finally(settle),
+      // Settling takes a turn: an operation asked for in the same tick waits for it, then for the new connection.
+      rollback: () => inTurn(() => noting(() => transaction.rollback())),
+      commit: () => inTurn(() => noting(() => transaction.commit())),
       close: () => {
-        try {
-          transaction.close();
-        } finally {
-          settle();
-        }
+        transaction.close();
+        void inTurn(async () => {});
       },
       get closed() {
         return transaction.closed;
@@ -100,13 +94,14 @@ export function reopenAfterBusy(inner: Client, setup: readonly string[]): Client
     sync: () => inTurn(() => inner.sync()),
     transaction: ((mode?: TransactionMode) =>
       inTurn(async () => {
-        const transaction = await inner.transaction(mode);
-        openTransactions += 1;
-        return watched(transaction);
+        const transaction = watched(await inner.transaction(mode));
+        transactions.add(transaction);
+        return transaction;
       })) as Client["transaction"],
     close: () => inner.close(),
     reconnect: () =>
-      void inTurn(async () => {
+      inTurn(async () => {
+        stale = false;
         await inner.reconnect();
         await prepare();
       }),
