@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 
 import { CircleCheck, CircleX, ScrollText } from "~/components/ui/icons";
+import { zonedDateTime } from "~/lib/format";
 import type { AuditEntryView } from "~/lib/schemas/audit";
 import { useTranslation } from "~/lib/translation";
 import { Badge } from "../ui/badge";
@@ -34,7 +35,7 @@ function AuditEntry({ entry, timeZone }: { entry: AuditEntryView; timeZone: stri
   const { t, i18n } = useTranslation();
   const labels = useAuditLabels();
   const at = new Date(entry.at);
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "medium", timeZone });
+  const time = zonedDateTime(i18n.language, timeZone);
   const refused = entry.outcome === "refused";
   const outcome = refused
     ? entry.reason
@@ -92,7 +93,7 @@ function AuditEntry({ entry, timeZone }: { entry: AuditEntryView; timeZone: stri
           {outcome}
         </Badge>
         <time dateTime={at.toISOString()} className="text-sm text-zinc-600 sm:ms-auto dark:text-zinc-400">
-          {time.format(at)}
+          {time(at)}
         </time>
       </div>
       <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">

@@ -1,5 +1,6 @@
 import { useId } from "react";
 
+import { useFormat } from "~/lib/format";
 import { directionOf, isLanguage } from "~/lib/i18n";
 import { useTranslation } from "~/lib/translation";
 
@@ -20,23 +21,21 @@ export function SignInsChart({ days }: { days: DayCount[] }) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const rtl = isLanguage(i18n.language) && directionOf(i18n.language) === "rtl";
-  const number = new Intl.NumberFormat(i18n.language);
   // The days are UTC days: written in UTC, so that no time zone moves one to its neighbour.
-  const longDay = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" });
-  const shortDay = new Intl.DateTimeFormat(i18n.language, { month: "short", day: "numeric", timeZone: "UTC" });
+  const format = useFormat();
 
   const total = days.reduce((sum, day) => sum + day.count, 0);
   const busiest = days.reduce<DayCount | null>((best, day) => (!best || day.count > best.count ? day : best), null);
-  const first = days[0] ? longDay.format(dateOf(days[0].day)) : "";
-  const last = days.at(-1) ? longDay.format(dateOf(days.at(-1)!.day)) : "";
+  const first = days[0] ? format.mediumDate(dateOf(days[0].day)) : "";
+  const last = days.at(-1) ? format.mediumDate(dateOf(days.at(-1)!.day)) : "";
   const summary =
     total > 0 && busiest
       ? t("manager.signInsSummary", {
-          total: number.format(total),
+          total: format.number(total),
           first,
           last,
-          day: longDay.format(dateOf(busiest.day)),
-          most: number.format(busiest.count),
+          day: format.mediumDate(dateOf(busiest.day)),
+          most: format.number(busiest.count),
         })
       : t("manager.signInsNone", { first, last });
 
@@ -88,7 +87,7 @@ export function SignInsChart({ days }: { days: DayCount[] }) {
           fontSize="12"
           className="fill-zinc-600 dark:fill-zinc-400"
         >
-          {number.format(max)}
+          {format.number(max)}
         </text>
         <text
           x={axisX}
@@ -97,7 +96,7 @@ export function SignInsChart({ days }: { days: DayCount[] }) {
           fontSize="12"
           className="fill-zinc-600 dark:fill-zinc-400"
         >
-          {number.format(0)}
+          {format.number(0)}
         </text>
         {days.map((day, index) => {
           const height = (day.count / max) * plotHeight;
@@ -111,7 +110,7 @@ export function SignInsChart({ days }: { days: DayCount[] }) {
               rx={1.5}
               fill="currentColor"
             >
-              <title>{`${longDay.format(dateOf(day.day))}: ${number.format(day.count)}`}</title>
+              <title>{`${format.mediumDate(dateOf(day.day))}: ${format.number(day.count)}`}</title>
             </rect>
           );
         })}
@@ -124,7 +123,7 @@ export function SignInsChart({ days }: { days: DayCount[] }) {
             fontSize="12"
             className="fill-zinc-600 dark:fill-zinc-400"
           >
-            {shortDay.format(dateOf(days[index]!.day))}
+            {format.dayAndMonth(dateOf(days[index]!.day))}
           </text>
         ))}
       </svg>
@@ -149,9 +148,9 @@ export function SignInsChart({ days }: { days: DayCount[] }) {
             {days.map((day) => (
               <tr key={day.day} className="border-b border-zinc-100 dark:border-zinc-900">
                 <th scope="row" className="py-1 text-start font-normal">
-                  <time dateTime={day.day}>{longDay.format(dateOf(day.day))}</time>
+                  <time dateTime={day.day}>{format.mediumDate(dateOf(day.day))}</time>
                 </th>
-                <td className="py-1 text-end tabular-nums">{number.format(day.count)}</td>
+                <td className="py-1 text-end tabular-nums">{format.number(day.count)}</td>
               </tr>
             ))}
           </tbody>

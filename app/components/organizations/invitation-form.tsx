@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 
+import { useFormat } from "~/lib/format";
 import { languageNames, languages, type Language } from "~/lib/i18n";
 import { invitationSchema, type MemberRole } from "~/lib/schemas/organization";
 import { useTranslation } from "~/lib/translation";
@@ -29,15 +30,14 @@ export function InvitationForm({
   lifetimeHours: number;
   limit: number;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const navigation = useNavigation();
   const [form, fields] = useSchemaForm(invitationSchema, {
     lastResult: result,
     defaultValue: { role: "member", language },
   });
-  const duration = new Intl.NumberFormat(i18n.language, { style: "unit", unit: "hour", unitDisplay: "long" }).format(
-    lifetimeHours,
-  );
+  const duration = format.hours(lifetimeHours);
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "invite";
   return (
     <section aria-labelledby="invite-heading" className="flex flex-col gap-3">

@@ -1,6 +1,7 @@
 import { Link, useLocation } from "react-router";
 
 import { Plus, Users } from "~/components/ui/icons";
+import { useFormat } from "~/lib/format";
 import type { ListData } from "~/lib/list-params";
 import { firstDirection, type UserListItem, type UserListOrder, type UserSort } from "~/lib/schemas/user";
 import { useTranslation } from "~/lib/translation";
@@ -22,8 +23,8 @@ export function UserList({
   order: UserListOrder;
   canCreate?: boolean;
 }) {
-  const { t, i18n } = useTranslation();
-  const created = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" });
+  const { t } = useTranslation();
+  const format = useFormat();
   const location = useLocation();
   /** The current order's header turns it the other way; another starts in its own first direction. */
   const sortBy = (sort: UserSort): DataColumn<UserListItem>["sort"] => {
@@ -85,7 +86,7 @@ export function UserList({
           sort: sortBy("createdAt"),
           className: "md:whitespace-nowrap",
           renderCell: (user) => (
-            <time dateTime={new Date(user.createdAt).toISOString()}>{created.format(new Date(user.createdAt))}</time>
+            <time dateTime={new Date(user.createdAt).toISOString()}>{format.mediumDate(user.createdAt)}</time>
           ),
         },
       ]}

@@ -1,4 +1,5 @@
 import { Ban, CircleCheck, Clock, ShieldCheck, User } from "~/components/ui/icons";
+import { useFormat } from "~/lib/format";
 import { useTranslation } from "~/lib/translation";
 import { Badge } from "../ui/badge";
 
@@ -13,15 +14,13 @@ type StatusUser = {
 
 /** Role and status of a user, in words. */
 function useUserLabels() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   return {
     role: (user: Pick<StatusUser, "admin">) => (user.admin ? t("users.roleAdmin") : t("users.roleUser")),
     status: (user: StatusUser) => {
       if (user.banned && user.banExpires) {
-        const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" }).format(
-          new Date(user.banExpires),
-        );
-        return t("users.bannedUntil", { date });
+        return t("users.bannedUntil", { date: format.dateTime(user.banExpires) });
       }
       if (user.banned) return t("users.statusBanned");
       return user.onboardedAt ? t("users.statusActive") : t("users.statusOnboarding");

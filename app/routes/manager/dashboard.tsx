@@ -5,6 +5,7 @@ import { requirePermission } from "~/.server/web/guards";
 import { getInstance } from "~/.server/web/i18n";
 import { SignInsChart } from "~/components/dashboard/sign-ins-chart";
 import { PageHeader } from "~/components/layout/page-header";
+import { useFormat } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
 import { useTranslation } from "~/lib/translation";
 import type { Route } from "./+types/dashboard";
@@ -19,8 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const linkClassName = "text-sm text-brand-600 underline-offset-4 hover:underline dark:text-brand-100";
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language);
+  const { t } = useTranslation();
+  const format = useFormat();
   const { dashboard } = loaderData;
   // Each figure leads to the list behind it; where there is no list of its own (bans, sessions), to the audit trail.
   const figures: Array<[label: string, value: number, href: string]> = [
@@ -41,7 +42,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               className="flex h-full flex-col gap-1 rounded-lg border border-zinc-200 p-4 hover:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:border-zinc-800 dark:hover:border-brand-100"
             >
               <span className="text-sm text-zinc-600 dark:text-zinc-400">{label}</span>{" "}
-              <span className="text-3xl font-semibold tabular-nums">{number.format(value)}</span>
+              <span className="text-3xl font-semibold tabular-nums">{format.number(value)}</span>
             </Link>
           </li>
         ))}
