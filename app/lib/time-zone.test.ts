@@ -16,6 +16,13 @@ describe("calendar days in a time zone", () => {
     expect(startOfDayIn("2026-03-30", "Europe/Paris").toISOString()).toBe("2026-03-29T22:00:00.000Z");
   });
 
+  it("answers the same after more zones than it keeps clocks for", () => {
+    for (const zone of Intl.supportedValuesOf("timeZone").slice(0, 150)) expect(isTimeZone(zone)).toBe(true);
+    expect(isTimeZone("Mars/Olympus_Mons")).toBe(false);
+    expect(startOfDayIn("2026-07-15", "America/New_York").toISOString()).toBe("2026-07-15T04:00:00.000Z");
+    expect(startOfDayIn("2026-01-15", "Europe/Paris").toISOString()).toBe("2026-01-14T23:00:00.000Z");
+  });
+
   it("finds the first moment of a day whose midnight the clock skips", () => {
     // Santiago moves from 00:00 to 01:00 on 6 September 2026: that day begins at 01:00 (04:00 UTC).
     expect(startOfDayIn("2026-09-06", "America/Santiago").toISOString()).toBe("2026-09-06T04:00:00.000Z");
