@@ -42,10 +42,14 @@ async function committedNotes(url: string): Promise<string[]> {
   return rows.map((row) => String(row.text));
 }
 
+/** The write lock, held by a second connection (another process, as far as SQLite can tell) until it commits. */
+async function lockFromAnother(url: string) {
+  return (await open(url)).transaction("write");
+}
+
 /** Runs `write` on `app` while a second connection holds the write lock, and expects it to fail with SQLITE_BUSY. */
 async function failWhileLocked(url: string, write: () => Promise<unknown>) {
-  const other = await open(url);
-  const lock = await other.transaction("write");
+  const lock = await lockFromAnother(url);
   await expect(write()).rejects.toMatchObject({ code: "SQLITE_BUSY" });
   await lock.commit();
 }
@@ -72,8 +76,7 @@ describe("the embedded connection after a write fails with SQLITE_BUSY", () => {
 
   it("commits the writes that follow one that was already waiting for the connection when the first failed", async () => {
     const { url, app } = await freshDatabase();
-    const other = await open(url);
-    const lock = await other.transaction("write");
+    const lock = await lockFromAnother(url);
     const refused = app.execute("insert into note (text) values ('refused')");
     const queued = app.execute("insert into note (text) values ('queued too')");
     await expect(refused).rejects.toMatchObject({ code: "SQLITE_BUSY" });
@@ -85,8 +88,7 @@ describe("the embedded connection after a write fails with SQLITE_BUSY", () => {
 
   it("keeps a transaction's connection until it settles, then commits the writes that follow", async () => {
     const { url, app } = await freshDatabase();
-    const other = await open(url);
-    const lock = await other.transaction("write");
+    const lock = await lockFromAnother(url);
     const transaction = await app.transaction("deferred");
     await expect(transaction.execute("insert into note (text) values ('refused')")).rejects.toMatchObject({
       code: "SQLITE_BUSY",
@@ -104,8 +106,7 @@ describe("the embedded connection after a write fails with SQLITE_BUSY", () => {
     for (const end of ["rollback", "commit"] as const) {
       const { url, app } = await freshDatabase();
       await app.execute("create temp table marker (x)");
-      const other = await open(url);
-      const lock = await other.transaction("write");
+      const lock = await lockFromAnother(url);
       const transaction = await app.transaction("deferred");
       await expect(transaction.execute("insert into note (text) values ('refused')")).rejects.toMatchObject({
         code: "SQLITE_BUSY",
@@ -134,8 +135,7 @@ describe("the embedded connection after a write fails with SQLITE_BUSY", () => {
     const { url, app } = await freshDatabase();
     // A temporary table exists only on the connection that made it: it tells the old connection from a new one.
     await app.execute("create temp table marker (x)");
-    const other = await open(url);
-    const lock = await other.transaction("write");
+    const lock = await lockFromAnother(url);
     const refused = app.execute("insert into note (text) values ('refused')");
     const waiting = app.execute("select count(*) as n from sqlite_temp_master where name = 'marker'");
     await expect(refused).rejects.toMatchObject({ code: "SQLITE_BUSY" });
