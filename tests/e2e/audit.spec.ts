@@ -3,6 +3,7 @@ import type { Page, TestInfo } from "@playwright/test";
 import {
   enterCode,
   expect,
+  hydrates,
   requestCode,
   signIn,
   signInWithRole,
@@ -23,6 +24,7 @@ async function filter(
   page: Page,
   fields: { actor?: string; target?: string; action?: string; outcome?: string; from?: string; to?: string },
 ) {
+  await hydrates(page);
   const form = page.getByRole("form", { name: "Filter the audit trail" });
   await form.getByLabel("Actor", { exact: true }).fill(fields.actor ?? "");
   await form.getByLabel("Target", { exact: true }).fill(fields.target ?? "");
@@ -88,6 +90,7 @@ test.describe("the audit trail", () => {
     const admin = await signInWithRole(page, mail, app, testInfo, "admin");
     const name = uniqueName(testInfo, "repo");
     await page.goto("/manager/repositories/new");
+    await hydrates(page);
     await page.getByLabel("Name", { exact: true }).fill(name);
     await page.getByLabel("Link", { exact: true }).fill("example.com/audited");
     await page.getByRole("button", { name: "Create" }).click();

@@ -196,8 +196,11 @@ export async function signInWithRole(
   return email;
 }
 
-/** Whether this page runs JavaScript (JS project, and not a sign-in page, which ships none): then wait for it. */
-async function hydrates(page: Page): Promise<boolean> {
+/**
+ * Whether this page runs JavaScript (JS project, and not a sign-in page, which ships none): then wait for it. A link
+ * clicked while a page is still hydrating may go nowhere, and a form submitted then posts without its script.
+ */
+export async function hydrates(page: Page): Promise<boolean> {
   if (test.info().project.use.javaScriptEnabled === false) return false;
   if ((await page.locator("script[type=module]").count()) === 0) return false;
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
