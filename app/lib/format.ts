@@ -1,5 +1,6 @@
 // Dates and numbers in the page's language. Times are shown in UTC, and say so: the server renders the page before
 // any script knows the reader's time zone, and the browser must render the same text when it hydrates.
+import { kept } from "~/lib/kept";
 import { useTranslation } from "~/lib/translation";
 
 type DateInput = Date | string | number;
@@ -64,14 +65,11 @@ function makeFormatters(language: string): Formatters {
 const byLanguageAndZone = new Map<string, Intl.DateTimeFormat>();
 
 export function zonedDateTime(language: string, timeZone: string): (value: DateInput) => string {
-  const key = `${language} ${timeZone}`;
-  let made = byLanguageAndZone.get(key);
-  if (!made) {
-    made = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "medium", timeZone });
-    if (byLanguageAndZone.size >= 64) byLanguageAndZone.clear();
-    byLanguageAndZone.set(key, made);
-  }
-  const format = made;
+  const format = kept(
+    byLanguageAndZone,
+    `${language} ${timeZone}`,
+    () => new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "medium", timeZone }),
+  );
   return (value: DateInput) => format.format(new Date(value));
 }
 

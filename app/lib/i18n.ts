@@ -1,5 +1,7 @@
 // Languages of the product (docs/product.md). No dictionary here: the browser loads only the one it needs
 // (app/lib/load-language.ts); the server and the tests take them all from app/lib/dictionaries.ts.
+import { kept } from "./kept";
+
 export const languages = ["en", "fr", "ar", "sw"] as const;
 export type Language = (typeof languages)[number];
 export const defaultLanguage: Language = "en";
@@ -31,10 +33,10 @@ export function formatDuration(seconds: number, language: string): string {
   const lng = isLanguage(language) ? language : defaultLanguage;
   const [value, unit] =
     seconds >= 90 ? [Math.ceil(seconds / 60), "minute"] : [Math.max(1, Math.ceil(seconds)), "second"];
-  let format = durationFormats.get(`${lng} ${unit}`);
-  if (!format) {
-    format = new Intl.NumberFormat(lng, { style: "unit", unit, unitDisplay: "long" });
-    durationFormats.set(`${lng} ${unit}`, format);
-  }
+  const format = kept(
+    durationFormats,
+    `${lng} ${unit}`,
+    () => new Intl.NumberFormat(lng, { style: "unit", unit, unitDisplay: "long" }),
+  );
   return format.format(value);
 }

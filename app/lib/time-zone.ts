@@ -1,5 +1,6 @@
 // Calendar days in a named time zone, for date filters: what "from 3 March to 5 March" means as instants. Intl knows
 // every zone's rules (daylight saving included), so no library is needed.
+import { kept } from "./kept";
 
 /** Each zone's wall clock, made on first use: building one takes some 50 µs, using it 1 µs. Any of some 600 zone
  * names can be asked for, so the map is emptied when it reaches 64. */
@@ -7,22 +8,21 @@ const clocks = new Map<string, Intl.DateTimeFormat>();
 
 /** The formatter that reads `zone`'s wall clock; throws a RangeError for a zone this runtime does not know. */
 function clockOf(zone: string): Intl.DateTimeFormat {
-  let clock = clocks.get(zone);
-  if (!clock) {
-    clock = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    });
-    if (clocks.size >= 64) clocks.clear();
-    clocks.set(zone, clock);
-  }
-  return clock;
+  return kept(
+    clocks,
+    zone,
+    () =>
+      new Intl.DateTimeFormat("en-US", {
+        timeZone: zone,
+        hourCycle: "h23",
+        year: "numeric",
+        month: "numeric",
+        day: "numeric",
+        hour: "numeric",
+        minute: "numeric",
+        second: "numeric",
+      }),
+  );
 }
 
 /** Whether `zone` is an IANA time zone this runtime knows ("Europe/Paris", "UTC"). */
