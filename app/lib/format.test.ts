@@ -28,8 +28,11 @@ describe("formatters", () => {
     const at = Date.UTC(2026, 0, 2, 23, 4);
     try {
       process.env.TZ = "Pacific/Kiritimati"; // UTC+14: a day later
-      expect(formatters("en").mediumDate(at)).toBe("Jan 2, 2026");
-      expect(formatters("en").dateTime(at)).toBe("Jan 2, 2026, 11:04 PM UTC");
+      // A language no other test asked for: its formatters are made now, under this zone.
+      expect(formatters("en-GB").mediumDate(at)).toBe("2 Jan 2026");
+      expect(formatters("en-GB").dayAndMonth(at)).toBe("2 Jan");
+      expect(formatters("en-GB").date(at)).toBe("2 January 2026");
+      expect(formatters("en-GB").dateTime(at)).toBe("2 Jan 2026, 23:04 UTC");
     } finally {
       if (zone === undefined) delete process.env.TZ;
       else process.env.TZ = zone;

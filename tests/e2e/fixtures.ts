@@ -197,8 +197,8 @@ export async function signInWithRole(
 }
 
 /**
- * Whether this page runs JavaScript (JS project, and not a sign-in page, which ships none): then wait for it. A link
- * clicked while a page is still hydrating may go nowhere, and a form submitted then posts without its script.
+ * Whether this page runs JavaScript (JS project, and not a sign-in page, which ships none): then wait for it. A click
+ * or a form sent while the script is still taking over the page races it, and a test's steps must not.
  */
 export async function hydrates(page: Page): Promise<boolean> {
   if (test.info().project.use.javaScriptEnabled === false) return false;
