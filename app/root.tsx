@@ -83,6 +83,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const hydrate = !useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
   const locale = rootData?.locale ?? (isLanguage(i18n.language) ? i18n.language : defaultLanguage);
   const theme = rootData?.theme ?? "system";
+  useEffect(() => {
+    // A marker that JavaScript has taken over the page, an error page too (browser tests wait for it before acting).
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html
       lang={locale}
@@ -122,10 +126,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (i18n.language !== loaderData.locale) void switchLanguage(i18n, loaderData.locale);
   }, [i18n, loaderData.locale]);
-  useEffect(() => {
-    // A marker that JavaScript has taken over the page (browser tests wait for it before typing).
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
   useEffect(() => {
     // The cookie is the source of truth (server-rendered, no flash); local storage mirrors it (docs/product.md).
     localStorage.setItem("theme", loaderData.theme);

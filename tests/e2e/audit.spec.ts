@@ -90,7 +90,6 @@ test.describe("the audit trail", () => {
     const admin = await signInWithRole(page, mail, app, testInfo, "admin");
     const name = uniqueName(testInfo, "repo");
     await page.goto("/manager/repositories/new");
-    await hydrates(page);
     await page.getByLabel("Name", { exact: true }).fill(name);
     await page.getByLabel("Link", { exact: true }).fill("example.com/audited");
     await page.getByRole("button", { name: "Create" }).click();

@@ -91,6 +91,20 @@ export const test = base.extend<{ consoleErrors: string[] }, WorkerFixtures>({
     });
     await use(context);
   },
+  // In the JavaScript project a test acts on a page JavaScript has taken over, as a person does once it has loaded: a
+  // page opened by goto or reload is waited for (hydrates, below). A test about the moment before JavaScript takes over
+  // opens its page with `waitUntil: "commit"` (or "domcontentloaded"), and is not waited for.
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    const settled = async <T>(response: T, waitUntil: string | undefined): Promise<T> => {
+      if (waitUntil === undefined || waitUntil === "load" || waitUntil === "networkidle") await hydrates(page);
+      return response;
+    };
+    page.goto = async (url, options) => settled(await goto(url, options), options?.waitUntil);
+    page.reload = async (options) => settled(await reload(options), options?.waitUntil);
+    await use(page);
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
