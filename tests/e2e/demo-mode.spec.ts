@@ -12,10 +12,6 @@ async function signInOnDemo(page: Page, demoApp: TestServer, testInfo: TestInfo,
   return { email, userId: cookie.userId };
 }
 
-async function hydrated(page: Page, testInfo: TestInfo) {
-  if (testInfo.project.name === "js") await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
-}
-
 test.describe("demo mode", () => {
   test("the login page shows the demo accounts, which sign in with the fixed code", async ({ page, demoApp }) => {
     await page.goto(`${demoApp.url}/login`);
@@ -53,7 +49,6 @@ test.describe("demo mode", () => {
   }, testInfo) => {
     await signInOnDemo(page, demoApp, testInfo, "admin");
     await page.goto(`${demoApp.url}/manager/repositories/new`);
-    await hydrated(page, testInfo);
     const name = `zz-demo-${testInfo.project.name}-${Math.random().toString(36).slice(2, 8)}`;
     await page.getByLabel("Name", { exact: true }).fill(name);
     await page.getByLabel("Link", { exact: true }).fill("github.com/demo/refused");
@@ -81,7 +76,6 @@ test.describe("demo mode", () => {
   }, testInfo) => {
     const { userId } = await signInOnDemo(page, demoApp, testInfo, "user");
     await page.goto(`${demoApp.url}/app/account`);
-    await hydrated(page, testInfo);
     await page.getByRole("link", { name: "Change name" }).click();
     const dialog = page.getByRole("dialog", { name: "Change your name" });
     await expect(dialog).toBeVisible();
@@ -107,7 +101,6 @@ test.describe("demo mode", () => {
       role: "user",
     });
     await page.goto(`${demoApp.url}/manager/users/${target.userId}`);
-    await hydrated(page, testInfo);
     await page.getByRole("link", { name: "Ban" }).click();
     const dialog = page.getByRole("dialog", { name: "Ban this user" });
     await dialog.getByLabel("Reason").fill("Refused in the demo");

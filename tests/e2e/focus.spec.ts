@@ -1,6 +1,5 @@
 // Where focus goes: back to the control that opened a dialog when the dialog closes (JavaScript: without it a dialog
 // is a page of its own, left by its links), and onto the first invalid field of a form answered with errors (both).
-import type { Page } from "@playwright/test";
 
 import { expect, sessionCookie, signInWithRole, sql, test, uniqueEmail } from "./fixtures";
 
@@ -9,17 +8,12 @@ async function repositoryPath(databaseUrl: string) {
   return `/manager/repositories/${String(result.rows[0]?.id)}`;
 }
 
-async function hydrated(page: Page) {
-  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
-}
-
 test.describe("focus after a dialog closes", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "without JavaScript a dialog closes by its links only");
 
   test("Escape and Cancel give focus back to the Delete button of a repository", async ({ page, mail, app }, info) => {
     await signInWithRole(page, mail, app, info, "admin");
     await page.goto(await repositoryPath(app.databaseUrl));
-    await hydrated(page);
     const opener = page.getByRole("link", { name: "Delete" });
     const dialog = page.getByRole("dialog", { name: "Are you sure?" });
 
@@ -47,7 +41,6 @@ test.describe("focus after a dialog closes", () => {
     await signInWithRole(page, mail, app, info, "admin");
     const target = await sessionCookie(app, { email: uniqueEmail(info, "ban-focus"), name: "Bo Focus", role: "user" });
     await page.goto(`/manager/users/${target.userId}`);
-    await hydrated(page);
     const opener = page.getByRole("link", { name: "Ban" });
     const dialog = page.getByRole("dialog", { name: "Ban this user" });
 
@@ -61,7 +54,6 @@ test.describe("focus after a dialog closes", () => {
 
     // A dialog open from its URL had no opener: focus goes to the link that opens it.
     await page.goto(`/manager/users/${target.userId}?modal=ban`);
-    await hydrated(page);
     await expect(dialog).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
@@ -82,7 +74,6 @@ test.describe("focus on the first invalid field", () => {
   test("the repository form, on the browser's and on the server's errors", async ({ page, mail, app }, info) => {
     await signInWithRole(page, mail, app, info, "admin");
     await page.goto("/manager/repositories/new");
-    if (info.project.name === "js") await hydrated(page);
     const name = page.getByLabel("Name", { exact: true });
     const link = page.getByLabel("Link", { exact: true });
     const create = page.getByRole("button", { name: "Create" });
@@ -125,7 +116,6 @@ test.describe("focus on the first invalid field", () => {
   test("the manager's user form", async ({ page, mail, app }, info) => {
     await signInWithRole(page, mail, app, info, "admin");
     await page.goto("/manager/users/new");
-    if (info.project.name === "js") await hydrated(page);
     const email = page.getByLabel("E-mail", { exact: true });
     const name = page.getByLabel("Name", { exact: true });
     await email.fill("ada@example.test");

@@ -3,7 +3,7 @@
 // visible focus indicator (an outline or a ring drawn on :focus-visible).
 import type { Locator, Page } from "@playwright/test";
 
-import { expect, sessionCookie, sql, test, uniqueEmail } from "./fixtures";
+import { expect, hydrates, sessionCookie, sql, test, uniqueEmail } from "./fixtures";
 
 /** What the focused element shows: whether it matches :focus-visible and draws an outline or a ring there. */
 async function focusIndicator(page: Page) {
@@ -32,10 +32,6 @@ async function tabTo(page: Page, target: Locator, { max = 40, backwards = false 
   throw new Error(`${String(target)} not reached in ${max} presses of ${backwards ? "Shift+Tab" : "Tab"}`);
 }
 
-async function hydrated(page: Page, javaScript: boolean) {
-  if (javaScript) await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
-}
-
 test("sign in, create a repository and delete it with the keyboard only", async ({ page, mail, app }, testInfo) => {
   test.setTimeout(90_000);
   const javaScript = testInfo.project.name === "js";
@@ -59,17 +55,17 @@ test("sign in, create a repository and delete it with the keyboard only", async 
   await tabTo(page, page.getByRole("button", { name: "Confirm" }));
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/manager/);
-  await hydrated(page, javaScript);
+  await hydrates(page);
 
   // To the repositories, and their "New repository" page.
   await tabTo(page, page.getByRole("link", { name: "Repositories", exact: true }).first());
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/manager\/repositories$/);
-  await hydrated(page, javaScript);
+  await hydrates(page);
   await tabTo(page, page.getByRole("link", { name: "New repository" }));
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/manager\/repositories\/new$/);
-  await hydrated(page, javaScript);
+  await hydrates(page);
 
   const name = `zz-keyboard-${testInfo.project.name}-${Math.random().toString(36).slice(2, 8)}`;
   // With JavaScript the form opens in a dialog that takes focus as it mounts: a Tab pressed before that lands on <body>.
@@ -87,7 +83,7 @@ test("sign in, create a repository and delete it with the keyboard only", async 
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/manager\/repositories\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { name })).toBeVisible();
-  await hydrated(page, javaScript);
+  await hydrates(page);
 
   // Delete: the button opens "Are you sure?", Confirm deletes.
   const deleteLink = page.getByRole("link", { name: "Delete" });
