@@ -216,6 +216,9 @@ export async function signInWithRole(
  */
 export async function hydrates(page: Page): Promise<boolean> {
   if (test.info().project.use.javaScriptEnabled === false) return false;
+  // After a full-page navigation (a link followed by Enter, a form sent) the URL changes before the document has
+  // loaded: count its scripts only once it has.
+  await page.waitForLoadState("load");
   if ((await page.locator("script[type=module]").count()) === 0) return false;
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   return true;
