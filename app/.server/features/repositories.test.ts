@@ -16,6 +16,7 @@ import {
   SORT_AT_MOST,
   WALK_WINDOW,
   type Repository,
+  type RepositoryListItem,
 } from "./repositories";
 
 /** Who acts in the audit trail when a test saves: nobody signed in. */
@@ -39,7 +40,7 @@ const byNameKey = (a: { nameKey: string }, b: { nameKey: string }) =>
 
 /** Every page of a list, following nextCursor until there is none. */
 async function allPages(options: { searchTerm?: string; limit?: number } = {}) {
-  const pages: Repository[][] = [];
+  const pages: RepositoryListItem[][] = [];
   let cursor: string | null = null;
   do {
     const page = await listRepositories({ ...options, cursor });
@@ -236,6 +237,18 @@ describe("listing repositories", () => {
   it("treats a cursor that cannot be read as the first page", async () => {
     await create("only");
     expect(names((await listRepositories({ cursor: "%%%" })).items)).toEqual(["only"]);
+  });
+
+  it("gives each row what the list shows, whichever way the page was read", async () => {
+    const saved = await create("kestrel-notes", { description: "Field notes." });
+    // The plain list, a prefix, a term found in the window, one found through the full-text index (non-ASCII).
+    for (const term of ["", "ke", "notes", "kestrél"]) {
+      if (term === "kestrél") await saveRepository(input("kestrél-notes"), saved.id, nobody);
+      const [row] = (await listRepositories({ searchTerm: term })).items;
+      expect(Object.keys(row ?? {}).sort(), `term "${term}"`).toEqual(["id", "link", "name", "updatedAt"]);
+      expect(row?.id).toBe(saved.id);
+      expect(row?.updatedAt).toBeInstanceOf(Date);
+    }
   });
 });
 

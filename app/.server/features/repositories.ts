@@ -12,7 +12,9 @@ import { repository } from "../platform/db/schema";
 import { recordAudit, type AuditActor } from "./audit";
 
 export type Repository = typeof repository.$inferSelect;
-export type RepositoryPage = { items: Repository[]; nextCursor: string | null };
+/** A repository as the list shows it: its name, link and last change, and the id its row links to. */
+export type RepositoryListItem = Pick<Repository, "id" | "name" | "link" | "updatedAt">;
+export type RepositoryPage = { items: RepositoryListItem[]; nextCursor: string | null };
 
 export const REPOSITORY_PAGE_SIZE = 20;
 
@@ -28,8 +30,18 @@ const matchesAnywhere = (term: string) => {
   );
 };
 
+/** What a list page reads of each row: what it shows, and the name key its cursor is made of. */
+const listed = {
+  id: repository.id,
+  name: repository.name,
+  link: repository.link,
+  updatedAt: repository.updatedAt,
+  nameKey: repository.nameKey,
+};
+type ListedRow = RepositoryListItem & { nameKey: string };
+
 const ordered = (where: SQL | undefined, take: number) =>
-  db.select().from(repository).where(where).orderBy(asc(repository.nameKey)).limit(take);
+  db.select(listed).from(repository).where(where).orderBy(asc(repository.nameKey)).limit(take);
 
 /** How many rows a search reads along the name order before it asks the full-text index instead. */
 export const SEARCH_WINDOW = 2000;
@@ -81,7 +93,11 @@ export async function listRepositories({
   // Whatever the caller passes: a NUL would cut the LIKE pattern and the FTS5 phrase short (a wrong page, or an
   // "unterminated string" error), so controls and lone surrogates go here too, not only in readListParams.
   const term = searchableText(searchTerm).trim();
-  const page = (rows: Repository[]): RepositoryPage => keysetPage(rows, limit, (row) => row.nameKey);
+  const page = (rows: ListedRow[]): RepositoryPage => {
+    const { items, nextCursor } = keysetPage(rows, limit, (row) => row.nameKey);
+    // The name key only makes the cursor: the page is sent what it shows (docs/adding-an-entity.md).
+    return { items: items.map(({ id, name, link, updatedAt }) => ({ id, name, link, updatedAt })), nextCursor };
+  };
 
   if (!term) return page(await ordered(afterCursor, limit + 1));
   if ([...term].length < 3) {

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { FolderGit2, Plus } from "~/components/ui/icons";
 import { useFormat } from "~/lib/format";
 import type { ListData } from "~/lib/list-params";
-import type { RepositoryView as Repository } from "~/lib/schemas/repository";
+import type { RepositoryListView as Repository } from "~/lib/schemas/repository";
 import { useTranslation } from "~/lib/translation";
 import { buttonClassName } from "../ui/button";
 import { SearchableList } from "../ui/searchable-list";

@@ -74,3 +74,6 @@ export type RepositoryView = {
   createdAt: Date | string;
   updatedAt: Date | string;
 };
+
+/** A repository as a list row shows it (the list's loaders send no more). */
+export type RepositoryListView = Pick<RepositoryView, "id" | "name" | "link" | "updatedAt">;
