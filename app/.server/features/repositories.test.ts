@@ -240,10 +240,9 @@ describe("listing repositories", () => {
   });
 
   it("gives each row what the list shows, whichever way the page was read", async () => {
-    const saved = await create("kestrel-notes", { description: "Field notes." });
+    const saved = await create("kestrél-notes", { description: "Field notes." });
     // The plain list, a prefix, a term found in the window, one found through the full-text index (non-ASCII).
     for (const term of ["", "ke", "notes", "kestrél"]) {
-      if (term === "kestrél") await saveRepository(input("kestrél-notes"), saved.id, nobody);
       const [row] = (await listRepositories({ searchTerm: term })).items;
       expect(Object.keys(row ?? {}).sort(), `term "${term}"`).toEqual(["id", "link", "name", "updatedAt"]);
       expect(row?.id).toBe(saved.id);
