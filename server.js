@@ -72,6 +72,7 @@ const {
   logger,
   emailDeliveryWarning,
   createRequestListener,
+  waitForTurn,
 } = build?.entry.module ?? {};
 // What this file takes from the build (app/entry.server.tsx): a build older than this file lacks some of it.
 if (
@@ -85,6 +86,7 @@ if (
     logger,
     emailDeliveryWarning,
     createRequestListener,
+    waitForTurn,
   ].includes(undefined)
 ) {
   console.error("The build is older than server.js: run `npm run build` (or `npm start`, which builds first).");
@@ -373,11 +375,12 @@ async function respond(req, res, line) {
   if (!admit(rateLimitSubject(address), res))
     return refuse(req, res, 503, "Service Unavailable", { "Retry-After": "1" });
   req.headers[CLIENT_ADDRESS_HEADER] = address;
-  // With the embedded database a page is rendered within the turn of the event loop that read its request, so requests
+  // With the embedded database a page is rendered within the turn of the event loop that starts it, so requests
   // handled as they are read hardly overlap and the cap never bites (measured by `npm run bench:flood`): a client with
-  // 50 connections gets 50 turns for each of another client's. Waiting one turn counts every request read in this one
-  // before any is handled.
-  await new Promise((resolve) => setImmediate(resolve));
+  // 50 connections gets 50 turns for each of another client's. Waiting for a later turn counts every request read in
+  // this one before any is handled; a turn starts requests for at most a few milliseconds, so that new connections
+  // get in between (ADR 041).
+  await waitForTurn();
   // Until here a body waits, paused, in node:http. The counter and `handle` must start listening to it in one tick:
   // data that flowed before the app's body stream listens would be lost to it.
   if (hasUnreadBody(req)) {

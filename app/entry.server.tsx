@@ -26,6 +26,7 @@ export { emailDeliveryWarning } from "./.server/platform/email/transport";
 export { logger } from "./.server/platform/logger";
 export { CLIENT_ADDRESS_HEADER, rateLimitSubject } from "./.server/platform/security/client-address";
 export { refusalHeaders } from "./.server/platform/security/headers";
+export { waitForTurn } from "./.server/platform/turns";
 
 export const streamTimeout = 5_000;
 
