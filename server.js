@@ -372,8 +372,10 @@ async function respond(req, res, line) {
     return;
   }
   const address = clientAddress(req);
+  // A refusal closes its connection: on a kept one the client would ask again at once, and a refusal costs about what a
+  // small page does. A new connection is accepted one per turn of the event loop (ADR 041).
   if (!admit(rateLimitSubject(address), res))
-    return refuse(req, res, 503, "Service Unavailable", { "Retry-After": "1" });
+    return refuse(req, res, 503, "Service Unavailable", { "Retry-After": "1", Connection: "close" });
   req.headers[CLIENT_ADDRESS_HEADER] = address;
   // With the embedded database a page is rendered within the turn of the event loop that starts it, so requests
   // handled as they are read hardly overlap and the cap never bites (measured by `npm run bench:flood`): a client with

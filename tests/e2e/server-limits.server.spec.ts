@@ -268,6 +268,15 @@ test("one client cannot hold more than 8 requests in flight; another client is s
 
     const asFlooder = await fetch(`${server.url}/login`, { headers: { "X-Forwarded-For": flooder } });
     expect(asFlooder.status).toBe(503);
+    // Its connection is closed after the refusal, body or not: on it, the client cannot ask again at once (ADR 041).
+    const keptAlive = await openRaw(server);
+    await write(
+      keptAlive,
+      `GET /login HTTP/1.1\r\nHost: ${new URL(server.url).host}\r\nX-Forwarded-For: ${flooder}\r\n\r\n`,
+    );
+    expect(await waitUntil(keptAlive.isClosed, 10_000)).toBe(true);
+    expect(statusOf(keptAlive.text())).toBe(503);
+    expect(headerOf(keptAlive.text(), "Connection")).toBe("close");
     const other = await fetch(`${server.url}/login`, { headers: { "X-Forwarded-For": "203.0.113.20" } });
     expect(other.status).toBe(200);
     // Static files are not counted.
