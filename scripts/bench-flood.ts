@@ -7,6 +7,7 @@
 // only, bounded in time. Needs a build (`npm run build`).
 // Budget: with the cap, the victim's median under flood is at most half the baseline's, its p99 no worse, and it never
 // gets an error. Exits non-zero over budget.
+import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
@@ -90,15 +91,9 @@ async function flood(url: string, cookie: string, until: number): Promise<Record
  */
 async function floodInThread(url: string, cookie: string, durationMs: number) {
   const worker = new Worker(new URL(import.meta.url), { workerData: { url, cookie, durationMs } });
-  const messages: Array<(message: unknown) => void> = [];
-  worker.on("message", (message) => messages.shift()?.(message));
-  const next = () =>
-    new Promise<unknown>((resolve, reject) => {
-      messages.push(resolve);
-      worker.once("error", reject);
-    });
-  await next(); // "flooding"
-  return { counts: next() as Promise<Record<string, number>> };
+  // Each wait rejects when the thread fails instead.
+  await once(worker, "message"); // "flooding"
+  return { counts: once(worker, "message").then(([counts]) => counts as Record<string, number>) };
 }
 
 function tellParent(message: unknown) {
