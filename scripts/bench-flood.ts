@@ -8,12 +8,12 @@
 // Budget: with the cap, the victim's median under flood is at most half the baseline's, its p99 no worse, and it never
 // gets an error. Exits non-zero over budget.
 import { once } from "node:events";
-import { readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 
 import { startServer } from "../tests/e2e/server";
 import { signInOverHttp } from "../tests/support/http-sign-in";
+import { rssMb } from "../tests/support/process-stats";
 import { SmtpSink } from "../tests/support/smtp-sink";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -102,8 +102,6 @@ function tellParent(message: unknown) {
 }
 
 const ms = (value: number) => `${value.toFixed(1).padStart(7)} ms`;
-const rssMb = (pid: number) =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 
 async function measure(label: string, cap: string, mail: SmtpSink) {
   const server = await startServer(

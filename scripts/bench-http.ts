@@ -3,15 +3,17 @@
 // to that baseline). Targets: GET /login, a signed-in list page on the default seed, the same list over 100 000 rows,
 // with and without a search term. Each round loads every target in turn (order rotating), BENCH_CONNECTIONS keep-alive
 // connections for BENCH_SECONDS after a warm-up; figures are the medians of the rounds. It also times the cold start
-// to the first 200, and samples each server's resident memory under load. Load comes from this process (autocannon),
-// to 127.0.0.1 only. Needs a build (`npm run build`). Exits non-zero when a figure misses its budget or a server errs.
+// to the first 200, samples each server's resident memory under load, and reads the CPU time each answer cost the
+// server, all its threads and its main thread alone: a page's cost, which the queue and the load generator on the same
+// cores leave out. Load comes from this process (autocannon), to 127.0.0.1 only. Needs a build (`npm run build`).
+// Exits non-zero when a figure misses its budget or a server errs.
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 
 import { serveNodeFlags, startServer, TEST_AUTH_SECRET } from "../tests/e2e/server";
 import { freePort } from "../tests/support/free-port";
 import { signInOverHttp } from "../tests/support/http-sign-in";
+import { cpuMs, rssMb } from "../tests/support/process-stats";
 import { SmtpSink } from "../tests/support/smtp-sink";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -33,22 +35,17 @@ const BUDGET = {
 };
 
 type Target = { name: string; url: string; cookie?: string; pid: () => number };
-type Sample = { rate: number; p50: number; p99: number; errors: number; rssMb: number };
-
-function rssMb(pid: number): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
-  } catch {
-    return 0;
-  }
-}
+/** `cpuMs`: the server's CPU time per answer, all its threads, and `mainMs` the part of it on the thread that runs the
+ * JavaScript: what a page costs, whatever the queue and the load generator beside it do to the rate and latency. */
+type Sample = { rate: number; p50: number; p99: number; errors: number; rssMb: number; cpuMs: number; mainMs: number };
 
 /** Loads one target, each connection a client of its own (the per-client cap of server.js stays out of it). */
 async function load(target: Target, seconds: number): Promise<Sample> {
   let connection = 0;
   let peak = 0;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(target.pid()))), 100);
+  const cpuBefore = cpuMs(target.pid());
+  const mainBefore = cpuMs(target.pid(), { mainThread: true });
   const result = await autocannon({
     url: target.url,
     connections: CONNECTIONS,
@@ -60,12 +57,16 @@ async function load(target: Target, seconds: number): Promise<Sample> {
     },
   });
   clearInterval(sampler);
+  const cpuUsed = cpuMs(target.pid()) - cpuBefore;
+  const mainUsed = cpuMs(target.pid(), { mainThread: true }) - mainBefore;
   return {
     rate: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
     rssMb: peak,
+    cpuMs: cpuUsed / Math.max(1, result.requests.total),
+    mainMs: mainUsed / Math.max(1, result.requests.total),
   };
 }
 
@@ -177,6 +178,8 @@ try {
           p99: median(rounds.map((sample) => sample.p99)),
           errors: rounds.reduce((total, sample) => total + sample.errors, 0),
           rssMb: Math.max(...rounds.map((sample) => sample.rssMb)),
+          cpuMs: median(rounds.map((sample) => sample.cpuMs)),
+          mainMs: median(rounds.map((sample) => sample.mainMs)),
         },
       ];
     }),
@@ -186,11 +189,11 @@ try {
     `${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per target (order rotating, ${WARM_UP_SECONDS} s warm-up), medians; no compression`,
   );
   console.log(
-    `${"target".padEnd(22)}${"req/s".padStart(9)}${"p50".padStart(9)}${"p99".padStart(9)}${"peak RSS".padStart(11)}${"rate ratio".padStart(12)}${"errors".padStart(8)}`,
+    `${"target".padEnd(22)}${"req/s".padStart(9)}${"p50".padStart(9)}${"p99".padStart(9)}${"peak RSS".padStart(11)}${"CPU/answer (main thread)".padStart(26)}${"rate ratio".padStart(12)}${"errors".padStart(8)}`,
   );
   for (const [name, figure] of figures)
     console.log(
-      `${name.padEnd(22)}${figure.rate.toFixed(0).padStart(9)}${`${figure.p50.toFixed(0)} ms`.padStart(9)}${`${figure.p99.toFixed(0)} ms`.padStart(9)}${`${figure.rssMb.toFixed(0)} MB`.padStart(11)}${(figure.rate / base.rate).toFixed(4).padStart(12)}${String(figure.errors).padStart(8)}`,
+      `${name.padEnd(22)}${figure.rate.toFixed(0).padStart(9)}${`${figure.p50.toFixed(0)} ms`.padStart(9)}${`${figure.p99.toFixed(0)} ms`.padStart(9)}${`${figure.rssMb.toFixed(0)} MB`.padStart(11)}${`${figure.cpuMs.toFixed(2)} (${figure.mainMs.toFixed(2)}) ms`.padStart(26)}${(figure.rate / base.rate).toFixed(4).padStart(12)}${String(figure.errors).padStart(8)}`,
     );
 
   // Cold start: a fresh process on the prepared database to the first 200 of /login, median of three.

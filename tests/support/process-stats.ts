@@ -1,0 +1,30 @@
+// What Linux says of a process, read from /proc: for benchmarks and tests that start a server and measure it.
+import { readFileSync } from "node:fs";
+
+/** Its resident memory in MB (VmRSS), or 0 once it has ended. */
+export function rssMb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** Linux counts CPU time in clock ticks of 1/100 s (USER_HZ) on every architecture Node runs on. */
+const MS_PER_TICK = 10;
+
+/**
+ * The CPU time it has used so far in ms, user and system, or NaN once it has ended: all its threads (V8's collector
+ * and compiler threads and the log's thread included), or with `mainThread` the thread that runs the JavaScript alone.
+ * Fields 14 and 15 of /proc/PID/stat, counted after the command name, which may hold spaces and parentheses.
+ */
+export function cpuMs(pid: number, { mainThread = false } = {}): number {
+  try {
+    const stat = readFileSync(mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
+  } catch {
+    return Number.NaN;
+  }
+}
