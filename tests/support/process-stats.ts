@@ -15,15 +15,22 @@ export function rssMb(pid: number): number {
 const MS_PER_TICK = 10;
 
 /**
- * The CPU time it has used so far in ms, user and system, or NaN once it has ended: all its threads (V8's collector
- * and compiler threads and the log's thread included), or with `mainThread` the thread that runs the JavaScript alone.
- * Fields 14 and 15 of /proc/PID/stat, counted after the command name, which may hold spaces and parentheses.
+ * The CPU time in a /proc `stat` line, user and system, in ms: fields 14 and 15, counted after the command name, which
+ * may hold spaces and parentheses (it ends at the line's last ")").
+ */
+export function cpuMsOfStat(stat: string): number {
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
+}
+
+/**
+ * The CPU time a process has used so far in ms, or NaN once it has ended: all its threads (V8's collector and
+ * compiler threads and the log's thread included), or with `mainThread` its main thread alone, the one that runs the
+ * app.
  */
 export function cpuMs(pid: number, { mainThread = false } = {}): number {
   try {
-    const stat = readFileSync(mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
+    return cpuMsOfStat(readFileSync(mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, "utf8"));
   } catch {
     return Number.NaN;
   }
