@@ -2,10 +2,10 @@
 // markup, SQL and full-text syntax) into every query parameter of every page and every field of every form action,
 // signed out, as a user and as an admin. Nothing answers 5xx; afterwards the server's memory is under its budget and
 // it still answers. It speaks HTTP to a server of its own: no browser.
-import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 
 import { signInOverHttp } from "../support/http-sign-in";
+import { rssMb } from "../support/process-stats";
 import { SmtpSink } from "../support/smtp-sink";
 import { sql } from "./fixtures";
 import { startServer, type TestServer } from "./server";
@@ -254,14 +254,12 @@ test("no field of any form gives a 5xx, in any encoding", async () => {
   }
 });
 
-const rssMb = () => Number(readFileSync(`/proc/${server.pid}/status`, "utf8").match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
-
 test("afterwards the server is back under its memory budget and still answers", async () => {
   // V8 gives memory back when the garbage collector gets round to it: the server has a while to settle.
-  const samples = [rssMb()];
+  const samples = [rssMb(server.pid)];
   while (samples.at(-1)! >= MEMORY_BUDGET_MB && samples.length < 40) {
     await new Promise((resolve) => setTimeout(resolve, 500));
-    samples.push(rssMb());
+    samples.push(rssMb(server.pid));
   }
   console.log(
     `server RSS after the hostile input: ${samples.map((mb) => mb.toFixed(0)).join(" → ")} MB (budget ${MEMORY_BUDGET_MB} MB)`,

@@ -3,12 +3,13 @@
 // node:net clients: fetch refuses TRACE, a bad Host and a half-sent request. No assertion depends on machine speed:
 // time bounds are generous ceilings, never tight expectations.
 import { spawn } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { request } from "node:http";
 import { connect, type Socket } from "node:net";
 import { join, resolve } from "node:path";
 import { expect, test } from "@playwright/test";
 
+import { rssMb } from "../support/process-stats";
 import { runServerToExit, serveNodeFlags, startServer } from "./server";
 
 type Server = Awaited<ReturnType<typeof startServer>>;
@@ -331,10 +332,9 @@ test("memory stays bounded after a 100 MB declared body and a 10 MB streamed one
   streamed.socket.destroy();
 
   expect(await healthy(server)).toBe(true);
-  const status = readFileSync(`/proc/${server.pid}/status`, "utf8");
-  const rssMb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024;
-  console.log(`server RSS after a 100 MB declared body and a 10 MB streamed one: ${rssMb.toFixed(1)} MB`);
-  expect(rssMb).toBeLessThan(150);
+  const rss = rssMb(server.pid);
+  console.log(`server RSS after a 100 MB declared body and a 10 MB streamed one: ${rss.toFixed(1)} MB`);
+  expect(rss).toBeLessThan(150);
 });
 
 test.describe("stopping", () => {
