@@ -7,6 +7,10 @@
 // server, all its threads and its main thread alone: a page's cost without its wait in the queue, which still rises
 // when the machine runs slower (ADR 042). Load comes from this process (autocannon), to 127.0.0.1 only. Needs a build
 // (`npm run build`). Exits non-zero when a figure misses its budget or a server errs.
+//
+// Beside them it loads the stack's floor (ADR 044, scripts/stack-floor.ts): a React Router app that renders the same
+// body as the seeded list, with nothing of ours in it. It is a reading, not a budget: what React Router and React
+// alone cost for that page on this machine, so that the list's figures can be read as the floor plus our app.
 import { spawn } from "node:child_process";
 import autocannon from "autocannon";
 
@@ -15,6 +19,7 @@ import { freePort } from "../tests/support/free-port";
 import { signInOverHttp } from "../tests/support/http-sign-in";
 import { cpuMs, rssMb } from "../tests/support/process-stats";
 import { SmtpSink } from "../tests/support/smtp-sink";
+import { buildStackFloor, pageBody, startStackFloor } from "./stack-floor";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -108,6 +113,21 @@ async function coldStart(start: (port: number) => ReturnType<typeof spawn>, path
   }
 }
 
+/** The body of the first 200 of `url`, polling every 50 ms for up to 10 s while its server starts. */
+async function waitForPage(url: string): Promise<string> {
+  const began = performance.now();
+  for (;;) {
+    try {
+      const response = await fetch(url);
+      if (response.status === 200) return await response.text();
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - began > 10_000) throw new Error(`${url}: no 200 within 10 s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const medianRound = (rounds: Sample[]) => [...rounds].sort((a, b) => a.cpuMs - b.cpuMs)[Math.floor(rounds.length / 2)]!;
 
@@ -126,6 +146,8 @@ const large = await startServer(
 );
 const baselinePort = await freePort();
 let baseline: ReturnType<typeof startBaseline> | undefined;
+let floor: Awaited<ReturnType<typeof buildStackFloor>> | undefined;
+let floorServer: ReturnType<typeof startStackFloor> | undefined;
 try {
   // The 100 000 rows, written by the seed's own function into the second server's database.
   // (Not spawnSync: this process's keep-alive sockets must see the servers close them meanwhile.)
@@ -144,6 +166,17 @@ try {
   const baselineProcess = baseline;
   await new Promise((resolve) => setTimeout(resolve, 300));
 
+  // The stack's floor for the seeded list: built from the page as the admin sees it, checked to send the same body.
+  const listPage = await (
+    await fetch(`${seeded.url}/manager/repositories`, { headers: { cookie: seededCookie } })
+  ).text();
+  floor = await buildStackFloor(listPage);
+  const floorUrl = `http://127.0.0.1:${await freePort()}`;
+  floorServer = startStackFloor(floor.dir, Number(new URL(floorUrl).port), serveNodeFlags());
+  const floorProcess = floorServer;
+  const floorPage = await waitForPage(`${floorUrl}/manager/repositories`);
+  if (pageBody(floorPage) !== pageBody(listPage)) throw new Error("the stack floor does not send the list's body");
+
   const targets: Target[] = [
     { name: "bare node:http", url: `http://127.0.0.1:${baselinePort}/`, pid: () => baselineProcess.pid! },
     { name: "GET /login", url: `${seeded.url}/login`, pid: () => seeded.pid },
@@ -155,8 +188,9 @@ try {
       cookie: largeCookie,
       pid: () => large.pid,
     },
+    { name: "stack floor, list", url: `${floorUrl}/manager/repositories`, pid: () => floorProcess.pid! },
   ];
-  for (const target of targets.slice(2)) {
+  for (const target of targets.slice(2, -1)) {
     const response = await fetch(target.url, { headers: { cookie: target.cookie! }, redirect: "manual" });
     if (response.status !== 200) throw new Error(`${target.name} answered ${response.status}`);
   }
@@ -200,6 +234,15 @@ try {
       `${name.padEnd(22)}${figure.rate.toFixed(0).padStart(9)}${`${figure.p50.toFixed(0)} ms`.padStart(9)}${`${figure.p99.toFixed(0)} ms`.padStart(9)}${`${figure.rssMb.toFixed(0)} MB`.padStart(11)}${`${figure.cpuMs.toPrecision(3)} (${figure.mainMs.toPrecision(3)}) ms`.padStart(26)}${(figure.rate / base.rate).toFixed(4).padStart(12)}${String(figure.errors).padStart(8)}`,
     );
 
+  const list = figures.get("list, seed")!;
+  const floorList = figures.get("stack floor, list")!;
+  console.log(
+    `stack floor, list, against the budgets: ${(floorList.rate / (base.rate * BUDGET.listRate)).toFixed(2)} of the list's rate budget, peak ${floorList.rssMb.toFixed(0)} MB against ${BUDGET.memoryMb} MB`,
+  );
+  console.log(
+    `list, seed against the stack floor: ${(list.rate / floorList.rate).toFixed(2)} of its rate, ${(list.cpuMs - floorList.cpuMs).toFixed(2)} ms more CPU per answer (${(list.mainMs - floorList.mainMs).toFixed(2)} ms on the main thread)`,
+  );
+
   // Cold start: a fresh process on the prepared database to the first 200 of /login, median of three.
   const serverStarts: number[] = [];
   const bareStarts: number[] = [];
@@ -231,9 +274,9 @@ try {
   );
 
   const login = figures.get("GET /login")!;
-  const list = figures.get("list, seed")!;
   const search = figures.get("list, 100k, search")!;
-  const serverPeak = Math.max(...[...figures].filter(([name]) => name !== "bare node:http").map(([, f]) => f.rssMb));
+  const notOurs = new Set(["bare node:http", "stack floor, list"]);
+  const serverPeak = Math.max(...[...figures].filter(([name]) => !notOurs.has(name)).map(([, f]) => f.rssMb));
   const checks: Array<[string, boolean, string]> = [
     [
       "/login requests/s",
@@ -275,6 +318,8 @@ try {
   throw error;
 } finally {
   baseline?.kill("SIGKILL");
+  floorServer?.kill("SIGKILL");
+  floor?.remove();
   await Promise.all([seeded.stop(), large.stop()]);
   await mail.stop();
 }

@@ -1,0 +1,256 @@
+// The stack's floor for a page (ADR 044): a React Router app with nothing of ours in it, no database, session,
+// translations or security middleware, that renders the same body as one of our pages. It is made from the page's
+// HTML: the markup up to <main> becomes a layout route, <main> its child route, each as static JSX, with our internal
+// links as React Router <Link>s and our forms as <Form>s. Its build uses this project's node_modules and its server
+// React Router's own request listener over node:http, with the heap flags `npm run serve` gives ours, so that the
+// difference between the two is what our app adds. `bench:http` loads it beside our server.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+/** Elements that have no closing tag. */
+const VOID_ELEMENTS = new Set(["area", "br", "col", "hr", "img", "input", "link", "meta", "source", "wbr"]);
+/** HTML attribute -> React prop, where they differ (and `value`/`checked`, which React renders from their defaults). */
+const PROP_NAMES: Record<string, string> = {
+  class: "className",
+  for: "htmlFor",
+  tabindex: "tabIndex",
+  autocomplete: "autoComplete",
+  autocapitalize: "autoCapitalize",
+  enterkeyhint: "enterKeyHint",
+  inputmode: "inputMode",
+  maxlength: "maxLength",
+  minlength: "minLength",
+  readonly: "readOnly",
+  spellcheck: "spellCheck",
+  formaction: "formAction",
+  formmethod: "formMethod",
+  "accept-charset": "acceptCharset",
+  "stroke-width": "strokeWidth",
+  "stroke-linecap": "strokeLinecap",
+  "stroke-linejoin": "strokeLinejoin",
+  "fill-rule": "fillRule",
+  "clip-rule": "clipRule",
+  value: "defaultValue",
+  checked: "defaultChecked",
+};
+const BOOLEAN_PROPS = new Set(["defaultChecked", "disabled", "hidden", "multiple", "open", "readOnly", "required"]);
+const TOKEN =
+  /<!--[\s\S]*?-->|<\/([a-zA-Z][\w-]*)>|<([a-zA-Z][\w-]*)((?:\s+[^\s=>/]+(?:="[^"]*")?)*)\s*(\/?)>|([^<]+)/g;
+
+function decodeEntities(text: string): string {
+  return text
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, "&");
+}
+
+/** The body of a page as we compare it: from <body> to its first script (or its end), without the CSP nonces. */
+export function pageBody(html: string): string {
+  const start = html.indexOf("<body");
+  if (start < 0) throw new Error("the page has no <body>");
+  const script = html.indexOf("<script", start);
+  const end = script >= 0 ? script : html.indexOf("</body>", start);
+  return html.slice(start, end >= 0 ? end : html.length).replace(/ nonce="[^"]*"/g, "");
+}
+
+/** The body's markup (up to its first script) as JSX: the children of <body> in a fragment. Comments are dropped (React
+ * writes its own). Throws on markup it does not know how to write back. */
+export function bodyToJsx(html: string): string {
+  const body = pageBody(html).replace(/^<body[^>]*>/, "");
+  const open: string[] = [];
+  let jsx = "";
+  for (const token of body.matchAll(TOKEN)) {
+    const [whole, closing, tag, attributes = "", selfClosing, text] = token;
+    if (whole.startsWith("<!--")) continue;
+    if (closing) {
+      const name = open.pop();
+      if (!name) throw new Error(`</${closing}> closes nothing`);
+      jsx += `</${name}>`;
+    } else if (tag) {
+      const pairs = [...attributes.matchAll(/([^\s=>/]+)(?:="([^"]*)")?/g)].map(([, key, value = ""]) => ({
+        key: key!,
+        value: decodeEntities(value),
+      }));
+      const href = pairs.find(({ key }) => key === "href")?.value;
+      const asLink = tag === "a" && href?.startsWith("/");
+      const props: string[] = [];
+      for (const { key, value } of pairs) {
+        const prop = PROP_NAMES[key] ?? key;
+        if (asLink && key === "data-discover") continue; // <Link> writes it
+        if (asLink && key === "href") props.push(`to={${JSON.stringify(value)}}`);
+        else if (key === "style") {
+          const declarations = value.split(";").filter(Boolean);
+          const style = Object.fromEntries(declarations.map((d) => d.split(":").map((part) => part.trim())));
+          props.push(`style={${JSON.stringify(style)}}`);
+        } else if (BOOLEAN_PROPS.has(prop)) props.push(prop);
+        else props.push(`${tag === "button" && key === "value" ? key : prop}={${JSON.stringify(value)}}`);
+      }
+      const name = asLink ? "Link" : tag === "form" ? "Form" : tag;
+      const start = `<${[name, ...props].join(" ")}`;
+      if (selfClosing || VOID_ELEMENTS.has(tag)) jsx += `${start} />`;
+      else {
+        jsx += `${start}>`;
+        open.push(name);
+      }
+    } else if (text) jsx += `{${JSON.stringify(decodeEntities(text))}}`;
+  }
+  // The body's last elements are still open where its first script starts (the shell's wrapper closes before it).
+  if (open.length) throw new Error(`unclosed elements: ${open.join(", ")}`);
+  return `<>${jsx}</>`;
+}
+
+/** The body split at <main>: the shell around it (with an <Outlet /> in its place) and <main> itself. */
+export function splitAtMain(jsx: string): { shell: string; main: string } {
+  const start = jsx.indexOf("<main ");
+  if (start < 0) throw new Error("the page has no <main>");
+  let depth = 0;
+  for (const tag of jsx.slice(start).matchAll(/<(\/?)main\b/g)) {
+    depth += tag[1] ? -1 : 1;
+    if (depth === 0) {
+      const end = start + tag.index + "</main>".length;
+      return { shell: `${jsx.slice(0, start)}<Outlet />${jsx.slice(end)}`, main: jsx.slice(start, end) };
+    }
+  }
+  throw new Error("<main> is not closed");
+}
+
+const FILES = {
+  "package.json": JSON.stringify({ name: "stack-floor", private: true, type: "module" }),
+  "react-router.config.ts": `export default { ssr: true, routeDiscovery: { mode: "initial" } };\n`,
+  // As our build: dependencies bundled, production code only.
+  "vite.config.ts": `import { reactRouter } from "@react-router/dev/vite";
+import { defineConfig } from "vite";
+export default defineConfig({
+  plugins: [reactRouter()],
+  ssr: { noExternal: true },
+  environments: { ssr: { define: { "process.env.NODE_ENV": JSON.stringify("production") } } },
+});
+`,
+  "app/routes.ts": `import { layout, route } from "@react-router/dev/routes";
+export default [layout("routes/layout.tsx", [route("manager/repositories", "routes/list.tsx")])];
+`,
+  "app/root.tsx": `import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+export async function loader() {
+  return { productName: "Groundwork", environment: null, demoMode: false, locale: "en", theme: "system" };
+}
+export const meta = () => [{ title: "Repositories | Groundwork" }];
+export const links = () => [
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+];
+export default function App() {
+  return (
+    <html lang="en" dir="ltr" className="system" style={{ "--font-scale": "1" }}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh">
+        <Outlet />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+`,
+  // React Router's template, with the stream timer cleared once the body is written (as ours, ADR 008).
+  "app/entry.server.tsx": `import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { renderToPipeableStream } from "react-dom/server";
+import { ServerRouter } from "react-router";
+export { createRequestListener } from "@react-router/node";
+export const streamTimeout = 5000;
+export default function handleRequest(request, status, headers, context) {
+  return new Promise((resolve, reject) => {
+    let timer;
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={context} url={request.url} />, {
+      onShellReady() {
+        const body = new PassThrough({ final(callback) { clearTimeout(timer); callback(); } });
+        headers.set("Content-Type", "text/html; charset=utf-8");
+        resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
+        pipe(body);
+      },
+      onShellError: reject,
+      onError() { status = 500; },
+    });
+    timer = setTimeout(abort, streamTimeout + 1000);
+  });
+}
+`,
+  "server.mjs": `import { createServer } from "node:http";
+const build = await import("./build/server/index.js");
+const listener = build.entry.module.createRequestListener({ build, mode: "production" });
+createServer(listener).listen(Number(process.env.PORT), "127.0.0.1");
+`,
+};
+
+/** Writes and builds the floor app for `pageHtml` (a signed-in list page) in a temporary directory. */
+export async function buildStackFloor(pageHtml: string): Promise<{ dir: string; remove: () => void }> {
+  const { shell, main } = splitAtMain(bodyToJsx(pageHtml));
+  const rows = (main.match(/role=\{"row"\}/g) ?? []).length - 1; // less the header's row
+  const dir = mkdtempSync(join(tmpdir(), "groundwork-stack-floor-"));
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  try {
+    mkdirSync(join(dir, "app", "routes"), { recursive: true });
+    symlinkSync(resolve("node_modules"), join(dir, "node_modules"));
+    for (const [file, text] of Object.entries(FILES)) writeFileSync(join(dir, file), text);
+    writeFileSync(
+      join(dir, "app/routes/layout.tsx"),
+      `import { Form, Link, Outlet } from "react-router";
+export async function loader() {
+  return { user: { name: "Admin", email: "admin@example.com", image: null }, locale: "en", theme: "system" };
+}
+export default function Layout() {
+  return (${shell});
+}
+`,
+    );
+    // Loader data of the shape and size ours sends for the list, written into the page for hydration.
+    writeFileSync(
+      join(dir, "app/routes/list.tsx"),
+      `import { Form, Link } from "react-router";
+export async function loader() {
+  const items = Array.from({ length: ${rows} }, (_, i) => ({
+    id: crypto.randomUUID(),
+    name: "repository-" + i,
+    link: "https://github.com/example/repository-" + i,
+    updatedAt: new Date(1795588631835),
+  }));
+  return { title: "Repositories", canCreate: true, searchTerm: "", isFirstPage: true, items, nextHref: null };
+}
+export default function List() {
+  return (${main});
+}
+`,
+    );
+    const builder = spawn(process.execPath, [resolve("node_modules/@react-router/dev/bin.cjs"), "build"], {
+      cwd: dir,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    const code = await new Promise<number | null>((done) => builder.once("exit", done));
+    if (code !== 0) throw new Error(`building the stack floor failed (${code})`);
+    return { dir, remove };
+  } catch (error) {
+    remove();
+    throw error;
+  }
+}
+
+/** Starts the floor's server on `port` with `nodeFlags`. */
+export function startStackFloor(dir: string, port: number, nodeFlags: string[]): ChildProcess {
+  return spawn(process.execPath, [...nodeFlags, "server.mjs"], {
+    cwd: dir,
+    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", PORT: String(port) },
+    stdio: "ignore",
+  });
+}
