@@ -2,8 +2,9 @@
 // translations or security middleware, that renders the same body as one of our pages. It is made from the page's
 // HTML: the markup up to <main> becomes a layout route, <main> its child route, each as static JSX, with our internal
 // links as React Router <Link>s and our forms as <Form>s. Its build uses this project's node_modules and its server
-// React Router's own request listener over node:http, with the heap flags `npm run serve` gives ours, so that the
-// difference between the two is what our app adds. `bench:http` loads it beside our server.
+// React Router's own request listener over node:http, with the heap flags `npm run serve` gives ours. Its loaders
+// return the data our page sent for hydration, read back from the page. The difference between the two is then most
+// of what our app adds (the floor maps and formats no data: its markup is fixed). `bench:http` loads it beside ours.
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,7 +12,7 @@ import { join, resolve } from "node:path";
 
 /** Elements that have no closing tag. */
 const VOID_ELEMENTS = new Set(["area", "br", "col", "hr", "img", "input", "link", "meta", "source", "wbr"]);
-/** HTML attribute -> React prop, where they differ (and `value`/`checked`, which React renders from their defaults). */
+/** HTML attribute -> React prop, where they differ. */
 const PROP_NAMES: Record<string, string> = {
   class: "className",
   for: "htmlFor",
@@ -32,10 +33,13 @@ const PROP_NAMES: Record<string, string> = {
   "stroke-linejoin": "strokeLinejoin",
   "fill-rule": "fillRule",
   "clip-rule": "clipRule",
-  value: "defaultValue",
   checked: "defaultChecked",
 };
+/** Form fields whose `value` React writes from `defaultValue` (a fixed `value` would need an onChange). */
+const FIELDS = new Set(["input", "select", "textarea"]);
 const BOOLEAN_PROPS = new Set(["defaultChecked", "disabled", "hidden", "multiple", "open", "readOnly", "required"]);
+/** A build takes about 2 s on a two-core machine. */
+const BUILD_TIMEOUT_MS = 120_000;
 const TOKEN =
   /<!--[\s\S]*?-->|<\/([a-zA-Z][\w-]*)>|<([a-zA-Z][\w-]*)((?:\s+[^\s=>/]+(?:="[^"]*")?)*)\s*(\/?)>|([^<]+)/g;
 
@@ -79,15 +83,22 @@ export function bodyToJsx(html: string): string {
       const asLink = tag === "a" && href?.startsWith("/");
       const props: string[] = [];
       for (const { key, value } of pairs) {
-        const prop = PROP_NAMES[key] ?? key;
-        if (asLink && key === "data-discover") continue; // <Link> writes it
+        const prop = key === "value" && FIELDS.has(tag) ? "defaultValue" : (PROP_NAMES[key] ?? key);
+        if ((asLink || tag === "form") && key === "data-discover") continue; // <Link> and <Form> write it
         if (asLink && key === "href") props.push(`to={${JSON.stringify(value)}}`);
         else if (key === "style") {
-          const declarations = value.split(";").filter(Boolean);
-          const style = Object.fromEntries(declarations.map((d) => d.split(":").map((part) => part.trim())));
+          const style = Object.fromEntries(
+            value
+              .split(";")
+              .filter(Boolean)
+              .map((declaration) => {
+                const colon = declaration.indexOf(":");
+                return [declaration.slice(0, colon).trim(), declaration.slice(colon + 1).trim()];
+              }),
+          );
           props.push(`style={${JSON.stringify(style)}}`);
         } else if (BOOLEAN_PROPS.has(prop)) props.push(prop);
-        else props.push(`${tag === "button" && key === "value" ? key : prop}={${JSON.stringify(value)}}`);
+        else props.push(`${prop}={${JSON.stringify(value)}}`);
       }
       const name = asLink ? "Link" : tag === "form" ? "Form" : tag;
       const start = `<${[name, ...props].join(" ")}`;
@@ -98,14 +109,14 @@ export function bodyToJsx(html: string): string {
       }
     } else if (text) jsx += `{${JSON.stringify(decodeEntities(text))}}`;
   }
-  // The body's last elements are still open where its first script starts (the shell's wrapper closes before it).
+  // Our pages close every element of the body before its first script.
   if (open.length) throw new Error(`unclosed elements: ${open.join(", ")}`);
   return `<>${jsx}</>`;
 }
 
 /** The body split at <main>: the shell around it (with an <Outlet /> in its place) and <main> itself. */
 export function splitAtMain(jsx: string): { shell: string; main: string } {
-  const start = jsx.indexOf("<main ");
+  const start = jsx.search(/<main[\s>]/);
   if (start < 0) throw new Error("the page has no <main>");
   let depth = 0;
   for (const tag of jsx.slice(start).matchAll(/<(\/?)main\b/g)) {
@@ -121,24 +132,32 @@ export function splitAtMain(jsx: string): { shell: string; main: string } {
 const FILES = {
   "package.json": JSON.stringify({ name: "stack-floor", private: true, type: "module" }),
   "react-router.config.ts": `export default { ssr: true, routeDiscovery: { mode: "initial" } };\n`,
-  // As our build: dependencies bundled, production code only.
+  // As our build: dependencies bundled, production code only, plain ASCII without comments (ADR 033).
   "vite.config.ts": `import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 export default defineConfig({
   plugins: [reactRouter()],
   ssr: { noExternal: true },
-  environments: { ssr: { define: { "process.env.NODE_ENV": JSON.stringify("production") } } },
+  environments: {
+    ssr: {
+      define: { "process.env.NODE_ENV": JSON.stringify("production") },
+      build: { rolldownOptions: { output: { charset: "ascii", comments: { legal: true, annotation: false, jsdoc: false } } } },
+    },
+  },
 });
 `,
   "app/routes.ts": `import { layout, route } from "@react-router/dev/routes";
-export default [layout("routes/layout.tsx", [route("manager/repositories", "routes/list.tsx")])];
+export default [
+  layout("routes/manager/layout.tsx", [route("manager/repositories", "routes/manager/repositories/index.tsx")]),
+];
 `,
   "app/root.tsx": `import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 export async function loader() {
-  return { productName: "Groundwork", environment: null, demoMode: false, locale: "en", theme: "system" };
+  return LOADER_DATA;
 }
 export const meta = () => [{ title: "Repositories | Groundwork" }];
 export const links = () => [
+  STYLESHEET
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
@@ -194,39 +213,90 @@ createServer(listener).listen(Number(process.env.PORT), "127.0.0.1");
 `,
 };
 
+/** The loader data a page sent for hydration: React Router's stream, as the page's one enqueued chunk. */
+export function pageStream(html: string): string {
+  const chunks = [...html.matchAll(/streamController\.enqueue\((".*?")\);<\/script>/g)];
+  if (chunks.length !== 1) throw new Error(`expected one chunk of loader data, found ${chunks.length}`);
+  return JSON.parse(chunks[0]![1]!) as string;
+}
+
+/**
+ * The stream's values (React Router's flat encoding: an array of values, objects keyed by the index of their key)
+ * as JavaScript source: objects, arrays, strings, numbers, booleans, null, undefined and dates. Throws on anything
+ * else, so that a page with other data is not measured with the wrong data.
+ */
+export function streamToSource(stream: string): { loaderData: Record<string, string> } {
+  if (stream.trimEnd().includes("\n")) throw new Error("the loader data streams more than one line");
+  const values = JSON.parse(stream) as unknown[];
+  const source = (index: number): string => {
+    if (index === -7) return "undefined";
+    if (index === -5) return "null";
+    if (index < 0) throw new Error(`unknown special value ${index}`);
+    const value = values[index];
+    if (Array.isArray(value)) {
+      if (value[0] === "D" && value.length === 2) return `new Date(${Number(value[1])})`;
+      if (value.every((item) => typeof item === "number")) return `[${value.map((item) => source(item)).join(", ")}]`;
+      throw new Error(`unknown encoded value ${JSON.stringify(value).slice(0, 40)}`);
+    }
+    if (value && typeof value === "object") {
+      const entries = Object.entries(value as Record<string, number>).map(([key, item]) => {
+        if (!/^_\d+$/.test(key)) throw new Error(`unknown key ${key}`);
+        return `${JSON.stringify(values[Number(key.slice(1))])}: ${source(item)}`;
+      });
+      return `{ ${entries.join(", ")} }`;
+    }
+    if (value === null || ["string", "number", "boolean"].includes(typeof value)) return JSON.stringify(value);
+    throw new Error(`unknown value ${String(value)}`);
+  };
+  // The top level is { loaderData: { routeId: data }, actionData, errors }.
+  const top = values[0] as Record<string, number>;
+  const keyOf = (name: string) => Object.entries(top).find(([key]) => values[Number(key.slice(1))] === name)?.[1];
+  const loaderIndex = keyOf("loaderData");
+  if (loaderIndex === undefined) throw new Error("the stream has no loader data");
+  const routes = values[loaderIndex] as Record<string, number>;
+  return {
+    loaderData: Object.fromEntries(
+      Object.entries(routes).map(([key, item]) => [values[Number(key.slice(1))] as string, source(item)]),
+    ),
+  };
+}
+
 /** Writes and builds the floor app for `pageHtml` (a signed-in list page) in a temporary directory. */
 export async function buildStackFloor(pageHtml: string): Promise<{ dir: string; remove: () => void }> {
   const { shell, main } = splitAtMain(bodyToJsx(pageHtml));
-  const rows = (main.match(/role=\{"row"\}/g) ?? []).length - 1; // less the header's row
+  // Our three routes (root, the area's layout, the list), in order, become the floor's three, with the same ids.
+  const data = Object.values(streamToSource(pageStream(pageHtml)).loaderData);
+  if (data.length !== 3) throw new Error(`expected the loader data of three routes, found ${data.length}`);
+  const [rootData, layoutData, listData] = data;
+  const stylesheet = pageHtml.match(/<link[^>]* rel="stylesheet" href="([^"]+)"/)?.[1];
   const dir = mkdtempSync(join(tmpdir(), "groundwork-stack-floor-"));
   const remove = () => rmSync(dir, { recursive: true, force: true });
   try {
-    mkdirSync(join(dir, "app", "routes"), { recursive: true });
+    mkdirSync(join(dir, "app/routes/manager/repositories"), { recursive: true });
     symlinkSync(resolve("node_modules"), join(dir, "node_modules"));
     for (const [file, text] of Object.entries(FILES)) writeFileSync(join(dir, file), text);
     writeFileSync(
-      join(dir, "app/routes/layout.tsx"),
+      join(dir, "app/root.tsx"),
+      FILES["app/root.tsx"]
+        .replace("LOADER_DATA", rootData!)
+        .replace("STYLESHEET", stylesheet ? `{ rel: "stylesheet", href: ${JSON.stringify(stylesheet)} },` : ""),
+    );
+    writeFileSync(
+      join(dir, "app/routes/manager/layout.tsx"),
       `import { Form, Link, Outlet } from "react-router";
 export async function loader() {
-  return { user: { name: "Admin", email: "admin@example.com", image: null }, locale: "en", theme: "system" };
+  return ${layoutData};
 }
 export default function Layout() {
   return (${shell});
 }
 `,
     );
-    // Loader data of the shape and size ours sends for the list, written into the page for hydration.
     writeFileSync(
-      join(dir, "app/routes/list.tsx"),
+      join(dir, "app/routes/manager/repositories/index.tsx"),
       `import { Form, Link } from "react-router";
 export async function loader() {
-  const items = Array.from({ length: ${rows} }, (_, i) => ({
-    id: crypto.randomUUID(),
-    name: "repository-" + i,
-    link: "https://github.com/example/repository-" + i,
-    updatedAt: new Date(1795588631835),
-  }));
-  return { title: "Repositories", canCreate: true, searchTerm: "", isFirstPage: true, items, nextHref: null };
+  return ${listData};
 }
 export default function List() {
   return (${main});
@@ -236,9 +306,10 @@ export default function List() {
     const builder = spawn(process.execPath, [resolve("node_modules/@react-router/dev/bin.cjs"), "build"], {
       cwd: dir,
       stdio: ["ignore", "ignore", "inherit"],
+      timeout: BUILD_TIMEOUT_MS,
     });
     const code = await new Promise<number | null>((done) => builder.once("exit", done));
-    if (code !== 0) throw new Error(`building the stack floor failed (${code})`);
+    if (code !== 0) throw new Error(`building the stack floor failed (exit ${code}, at most ${BUILD_TIMEOUT_MS} ms)`);
     return { dir, remove };
   } catch (error) {
     remove();
@@ -246,11 +317,11 @@ export default function List() {
   }
 }
 
-/** Starts the floor's server on `port` with `nodeFlags`. */
+/** Starts the floor's server on `port` with `nodeFlags`; its errors go to this process's stderr. */
 export function startStackFloor(dir: string, port: number, nodeFlags: string[]): ChildProcess {
   return spawn(process.execPath, [...nodeFlags, "server.mjs"], {
     cwd: dir,
     env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", PORT: String(port) },
-    stdio: "ignore",
+    stdio: ["ignore", "ignore", "inherit"],
   });
 }
