@@ -8,8 +8,8 @@
 // when the machine runs slower (ADR 042). Load comes from this process (autocannon), to 127.0.0.1 only. Needs a build
 // (`npm run build`). Exits non-zero when a figure misses its budget or a server errs.
 //
-// Beside them it loads the stack's floor (ADR 044, scripts/stack-floor.ts): a React Router app that renders the same
-// body as the seeded list, with nothing of ours in it. It is a reading, not a budget: what React Router and React
+// Beside them it loads the stack's floor (ADR 044): a React Router app that renders the same body, with the same
+// loader data, as the seeded list, with nothing of ours in it. It is a reading, not a budget: what React Router and React
 // alone cost for that page on this machine, so that the list's figures can be read as the floor plus our app.
 import { spawn } from "node:child_process";
 import autocannon from "autocannon";
@@ -19,6 +19,7 @@ import { freePort } from "../tests/support/free-port";
 import { signInOverHttp } from "../tests/support/http-sign-in";
 import { cpuMs, rssMb } from "../tests/support/process-stats";
 import { SmtpSink } from "../tests/support/smtp-sink";
+import { waitForOk } from "../tests/support/wait-for-ok";
 import { buildStackFloor, pageBody, pageStream, startStackFloor } from "./stack-floor";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -113,21 +114,6 @@ async function coldStart(start: (port: number) => ReturnType<typeof spawn>, path
   }
 }
 
-/** The body of the first 200 of `url`, polling every 50 ms for up to 10 s while its server starts. */
-async function waitForPage(url: string): Promise<string> {
-  const began = performance.now();
-  for (;;) {
-    try {
-      const response = await fetch(url);
-      if (response.status === 200) return await response.text();
-    } catch {
-      // not listening yet
-    }
-    if (performance.now() - began > 10_000) throw new Error(`${url}: no 200 within 10 s`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const medianRound = (rounds: Sample[]) => [...rounds].sort((a, b) => a.cpuMs - b.cpuMs)[Math.floor(rounds.length / 2)]!;
 
@@ -168,14 +154,17 @@ try {
 
   // The stack's floor for the seeded list: built from the page as the admin sees it, checked to send the same body and
   // the same loader data.
-  const listPage = await (
-    await fetch(`${seeded.url}/manager/repositories`, { headers: { cookie: seededCookie } })
-  ).text();
+  const listAnswer = await fetch(`${seeded.url}/manager/repositories`, {
+    headers: { cookie: seededCookie },
+    redirect: "manual",
+  });
+  if (listAnswer.status !== 200) throw new Error(`the seeded list answered ${listAnswer.status}`);
+  const listPage = await listAnswer.text();
   floor = await buildStackFloor(listPage);
   const floorUrl = `http://127.0.0.1:${await freePort()}`;
   floorServer = startStackFloor(floor.dir, Number(new URL(floorUrl).port), serveNodeFlags());
   const floorProcess = floorServer;
-  const floorPage = await waitForPage(`${floorUrl}/manager/repositories`);
+  const floorPage = await waitForOk(`${floorUrl}/manager/repositories`, { timeoutMs: 10_000, child: floorServer });
   for (const [what, read] of [
     ["body", pageBody],
     ["loader data", pageStream],
@@ -184,7 +173,9 @@ try {
     if (ours === floors) continue;
     let at = 0;
     while (ours[at] === floors[at]) at++;
-    throw new Error(`the stack floor's ${what} differs from the list's at ${at}: ${floors.slice(at, at + 80)}`);
+    throw new Error(
+      `the stack floor's ${what} differs from the list's at ${at}:\n ours: ${ours.slice(at, at + 80)}\n floor: ${floors.slice(at, at + 80)}`,
+    );
   }
 
   const targets: Target[] = [

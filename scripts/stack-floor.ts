@@ -6,42 +6,50 @@
 // return the data our page sent for hydration, read back from the page. The difference between the two is then most
 // of what our app adds (the floor maps and formats no data: its markup is fixed). `bench:http` loads it beside ours.
 import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 
 /** Elements that have no closing tag. */
 const VOID_ELEMENTS = new Set(["area", "br", "col", "hr", "img", "input", "link", "meta", "source", "wbr"]);
-/** HTML attribute -> React prop, where they differ. */
+/** Attributes React writes under another name than its prop's. Others with a dash (`stroke-width`,
+ * `accept-charset`) are camel-cased; `data-*` and `aria-*` are kept. */
 const PROP_NAMES: Record<string, string> = {
   class: "className",
   for: "htmlFor",
   tabindex: "tabIndex",
-  autocomplete: "autoComplete",
-  autocapitalize: "autoCapitalize",
-  enterkeyhint: "enterKeyHint",
-  inputmode: "inputMode",
-  maxlength: "maxLength",
-  minlength: "minLength",
-  readonly: "readOnly",
-  spellcheck: "spellCheck",
-  formaction: "formAction",
-  formmethod: "formMethod",
-  "accept-charset": "acceptCharset",
-  "stroke-width": "strokeWidth",
-  "stroke-linecap": "strokeLinecap",
-  "stroke-linejoin": "strokeLinejoin",
-  "fill-rule": "fillRule",
-  "clip-rule": "clipRule",
   checked: "defaultChecked",
 };
+/** React's boolean props, written as `name=""` when true. */
+const BOOLEAN_PROPS = new Set([
+  "allowFullScreen",
+  "async",
+  "autoPlay",
+  "controls",
+  "default",
+  "defaultChecked",
+  "defer",
+  "disabled",
+  "formNoValidate",
+  "hidden",
+  "loop",
+  "multiple",
+  "noModule",
+  "noValidate",
+  "open",
+  "playsInline",
+  "readOnly",
+  "required",
+  "reversed",
+]);
 /** Form fields whose `value` React writes from `defaultValue` (a fixed `value` would need an onChange). */
 const FIELDS = new Set(["input", "select", "textarea"]);
-const BOOLEAN_PROPS = new Set(["defaultChecked", "disabled", "hidden", "multiple", "open", "readOnly", "required"]);
-/** A build takes about 2 s on a two-core machine. */
+/** The build's time limit; it takes about 2 s on a two-core machine. */
 const BUILD_TIMEOUT_MS = 120_000;
+/** One token of markup: a comment, a closing tag, an opening tag, or text. Sticky: markup it cannot read stops it. */
 const TOKEN =
-  /<!--[\s\S]*?-->|<\/([a-zA-Z][\w-]*)>|<([a-zA-Z][\w-]*)((?:\s+[^\s=>/]+(?:="[^"]*")?)*)\s*(\/?)>|([^<]+)/g;
+  /<!--[\s\S]*?-->|<\/([a-zA-Z][\w-]*)>|<([a-zA-Z][\w-]*)((?:\s+[^\s=>/]+(?:="[^"]*")?)*)\s*(\/?)>|([^<]+)/y;
 
 function decodeEntities(text: string): string {
   return text
@@ -65,15 +73,20 @@ export function pageBody(html: string): string {
  * writes its own). Throws on markup it does not know how to write back. */
 export function bodyToJsx(html: string): string {
   const body = pageBody(html).replace(/^<body[^>]*>/, "");
-  const open: string[] = [];
+  const open: Array<{ tag: string; name: string }> = [];
   let jsx = "";
-  for (const token of body.matchAll(TOKEN)) {
+  TOKEN.lastIndex = 0;
+  while (TOKEN.lastIndex < body.length) {
+    const at = TOKEN.lastIndex;
+    const token = TOKEN.exec(body);
+    if (!token) throw new Error(`markup not understood at ${at}: ${body.slice(at, at + 40)}`);
     const [whole, closing, tag, attributes = "", selfClosing, text] = token;
     if (whole.startsWith("<!--")) continue;
     if (closing) {
-      const name = open.pop();
-      if (!name) throw new Error(`</${closing}> closes nothing`);
-      jsx += `</${name}>`;
+      const element = open.pop();
+      if (!element) throw new Error(`</${closing}> closes nothing`);
+      if (element.tag !== closing) throw new Error(`</${closing}> closes <${element.tag}>`);
+      jsx += `</${element.name}>`;
     } else if (tag) {
       const pairs = [...attributes.matchAll(/([^\s=>/]+)(?:="([^"]*)")?/g)].map(([, key, value = ""]) => ({
         key: key!,
@@ -83,7 +96,14 @@ export function bodyToJsx(html: string): string {
       const asLink = tag === "a" && href?.startsWith("/");
       const props: string[] = [];
       for (const { key, value } of pairs) {
-        const prop = key === "value" && FIELDS.has(tag) ? "defaultValue" : (PROP_NAMES[key] ?? key);
+        if (key === "selected") throw new Error("<option selected> is not written back");
+        const prop =
+          key === "value" && FIELDS.has(tag)
+            ? "defaultValue"
+            : (PROP_NAMES[key] ??
+              (/^(data|aria)-/.test(key)
+                ? key
+                : key.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase())));
         if ((asLink || tag === "form") && key === "data-discover") continue; // <Link> and <Form> write it
         if (asLink && key === "href") props.push(`to={${JSON.stringify(value)}}`);
         else if (key === "style") {
@@ -93,6 +113,7 @@ export function bodyToJsx(html: string): string {
               .filter(Boolean)
               .map((declaration) => {
                 const colon = declaration.indexOf(":");
+                if (colon < 0) throw new Error(`a style declaration without a colon: ${declaration}`);
                 return [declaration.slice(0, colon).trim(), declaration.slice(colon + 1).trim()];
               }),
           );
@@ -105,12 +126,12 @@ export function bodyToJsx(html: string): string {
       if (selfClosing || VOID_ELEMENTS.has(tag)) jsx += `${start} />`;
       else {
         jsx += `${start}>`;
-        open.push(name);
+        open.push({ tag, name });
       }
     } else if (text) jsx += `{${JSON.stringify(decodeEntities(text))}}`;
   }
   // Our pages close every element of the body before its first script.
-  if (open.length) throw new Error(`unclosed elements: ${open.join(", ")}`);
+  if (open.length) throw new Error(`unclosed elements: ${open.map(({ tag }) => tag).join(", ")}`);
   return `<>${jsx}</>`;
 }
 
@@ -200,7 +221,7 @@ export default function handleRequest(request, status, headers, context) {
         pipe(body);
       },
       onShellError: reject,
-      onError() { status = 500; },
+      onError(error) { status = 500; console.error(error); },
     });
     timer = setTimeout(abort, streamTimeout + 1000);
   });
@@ -261,29 +282,21 @@ export function streamToSource(stream: string): { loaderData: Record<string, str
   };
 }
 
-/** Writes and builds the floor app for `pageHtml` (a signed-in list page) in a temporary directory. */
-export async function buildStackFloor(pageHtml: string): Promise<{ dir: string; remove: () => void }> {
+/** The floor app's files for `pageHtml` (a signed-in list page of ours), by path. */
+export function floorFiles(pageHtml: string): Record<string, string> {
   const { shell, main } = splitAtMain(bodyToJsx(pageHtml));
   // Our three routes (root, the area's layout, the list), in order, become the floor's three, with the same ids.
   const data = Object.values(streamToSource(pageStream(pageHtml)).loaderData);
   if (data.length !== 3) throw new Error(`expected the loader data of three routes, found ${data.length}`);
   const [rootData, layoutData, listData] = data;
   const stylesheet = pageHtml.match(/<link[^>]* rel="stylesheet" href="([^"]+)"/)?.[1];
-  const dir = mkdtempSync(join(tmpdir(), "groundwork-stack-floor-"));
-  const remove = () => rmSync(dir, { recursive: true, force: true });
-  try {
-    mkdirSync(join(dir, "app/routes/manager/repositories"), { recursive: true });
-    symlinkSync(resolve("node_modules"), join(dir, "node_modules"));
-    for (const [file, text] of Object.entries(FILES)) writeFileSync(join(dir, file), text);
-    writeFileSync(
-      join(dir, "app/root.tsx"),
-      FILES["app/root.tsx"]
-        .replace("LOADER_DATA", rootData!)
-        .replace("STYLESHEET", stylesheet ? `{ rel: "stylesheet", href: ${JSON.stringify(stylesheet)} },` : ""),
-    );
-    writeFileSync(
-      join(dir, "app/routes/manager/layout.tsx"),
-      `import { Form, Link, Outlet } from "react-router";
+  if (!stylesheet) throw new Error("the page links no stylesheet");
+  return {
+    ...FILES,
+    "app/root.tsx": FILES["app/root.tsx"]
+      .replace("LOADER_DATA", rootData!)
+      .replace("STYLESHEET", `{ rel: "stylesheet", href: ${JSON.stringify(stylesheet)} },`),
+    "app/routes/manager/layout.tsx": `import { Form, Link, Outlet } from "react-router";
 export async function loader() {
   return ${layoutData};
 }
@@ -291,10 +304,7 @@ export default function Layout() {
   return (${shell});
 }
 `,
-    );
-    writeFileSync(
-      join(dir, "app/routes/manager/repositories/index.tsx"),
-      `import { Form, Link } from "react-router";
+    "app/routes/manager/repositories/index.tsx": `import { Form, Link } from "react-router";
 export async function loader() {
   return ${listData};
 }
@@ -302,13 +312,26 @@ export default function List() {
   return (${main});
 }
 `,
-    );
+  };
+}
+
+/** Writes and builds the floor app for `pageHtml` in a temporary directory, removed again if anything fails. */
+export async function buildStackFloor(pageHtml: string): Promise<{ dir: string; remove: () => void }> {
+  const files = floorFiles(pageHtml);
+  const dir = mkdtempSync(join(tmpdir(), "groundwork-stack-floor-"));
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  try {
+    symlinkSync(resolve("node_modules"), join(dir, "node_modules"));
+    for (const [file, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, file)), { recursive: true });
+      writeFileSync(join(dir, file), text);
+    }
     const builder = spawn(process.execPath, [resolve("node_modules/@react-router/dev/bin.cjs"), "build"], {
       cwd: dir,
       stdio: ["ignore", "ignore", "inherit"],
       timeout: BUILD_TIMEOUT_MS,
     });
-    const code = await new Promise<number | null>((done) => builder.once("exit", done));
+    const [code] = (await once(builder, "exit")) as [number | null];
     if (code !== 0) throw new Error(`building the stack floor failed (exit ${code}, at most ${BUILD_TIMEOUT_MS} ms)`);
     return { dir, remove };
   } catch (error) {

@@ -3,6 +3,8 @@
 // reaches the test's SMTP sink on 127.0.0.1 and the test reaches the container's port.
 import { spawn } from "node:child_process";
 
+import { waitForOk } from "./wait-for-ok";
+
 export type Run = { code: number; stdout: string; stderr: string };
 
 /** Runs a command to its end and returns its exit code and output; never throws on a non-zero exit. */
@@ -46,17 +48,7 @@ export async function buildImage(tag: string): Promise<void> {
 
 /** Waits for GET `url`/healthz to answer 200; returns when it did, or throws after `timeoutMs`. */
 export async function waitForHealthy(url: string, { timeoutMs = 60_000 } = {}): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) });
-      if (response.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url}/healthz did not answer 200 within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await waitForOk(`${url}/healthz`, { timeoutMs });
 }
 
 const UNITS: Record<string, number> = { B: 1, kB: 1e3, KB: 1e3, MB: 1e6, GB: 1e9 };

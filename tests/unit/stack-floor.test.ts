@@ -1,11 +1,11 @@
 import { createElement, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
-import { createRoutesStub, Form, Link } from "react-router";
+import { createRoutesStub, UNSAFE_decodeViaTurboStream as decodeViaTurboStream, Form, Link } from "react-router";
 import * as jsxRuntime from "react/jsx-runtime";
 import { transformWithOxc } from "vite";
 import { describe, expect, it } from "vitest";
 
-import { bodyToJsx, pageBody, pageStream, splitAtMain, streamToSource } from "../../scripts/stack-floor";
+import { bodyToJsx, floorFiles, pageBody, pageStream, splitAtMain, streamToSource } from "../../scripts/stack-floor";
 
 // A page as React and React Router write it (attribute order, camel-cased names), with what ours hold that the
 // conversion must write back: internal and external links, a form, a field with a value, boolean attributes, an inline
@@ -58,10 +58,14 @@ describe("the stack floor's page", () => {
   it("refuses markup it cannot write back", () => {
     expect(() => bodyToJsx("<body><div><p>open")).toThrow(/unclosed/);
     expect(() => bodyToJsx("<body></div>")).toThrow(/closes nothing/);
+    expect(() => bodyToJsx("<body><div><p>y</div></p>")).toThrow(/<\/div> closes <p>/);
+    expect(() => bodyToJsx("<body><p>a < b</p>")).toThrow(/not understood/);
+    expect(() => bodyToJsx('<body><p style="color">x</p>')).toThrow(/without a colon/);
+    expect(() => bodyToJsx('<body><select><option value="a" selected="">a</option></select>')).toThrow(/selected/);
     expect(() => splitAtMain(bodyToJsx("<body><div></div>"))).toThrow(/no <main>/);
   });
 
-  it("reads the page's loader data back as JavaScript", () => {
+  it("reads the page's loader data back as JavaScript", async () => {
     const stream = JSON.stringify([
       { _1: 2, _3: -5, _4: -5 },
       "loaderData",
@@ -81,11 +85,49 @@ describe("the stack floor's page", () => {
     ]);
     const html = `<script>c.streamController.enqueue(${JSON.stringify(`${stream}\n`)});</script>`;
     expect(pageStream(html)).toBe(`${stream}\n`);
-    expect(streamToSource(pageStream(html)).loaderData).toEqual({
+    const { loaderData } = streamToSource(pageStream(html));
+    expect(loaderData).toEqual({
       root: '{ "name": "x", "gone": undefined, "when": new Date(1000), "none": null, "list": ["x", "x"] }',
     });
+    // The same values as React Router's own decoder reads from the stream.
+    const decoded = await decodeViaTurboStream(new Response(`${stream}\n`).body!, globalThis);
+    expect(new Function(`return ${loaderData.root};`)()).toStrictEqual(
+      (decoded.value as { loaderData: { root: unknown } }).loaderData.root,
+    );
     const promise = JSON.stringify([{ _1: 2 }, "loaderData", { _3: 4 }, "root", ["P", 1]]);
     expect(() => streamToSource(promise)).toThrow(/unknown encoded value/);
     expect(() => streamToSource(`${stream}\n[1]\n`)).toThrow(/more than one line/);
+  });
+
+  it("makes the floor's routes with our routes' ids, our stylesheet and the page's data", () => {
+    const stream = JSON.stringify([
+      { _1: 2, _3: -5, _4: -5 },
+      "loaderData",
+      { _5: 6, _7: 6, _8: 9 },
+      "actionData",
+      "errors",
+      "root",
+      { _10: 11 },
+      "routes/manager/layout",
+      "routes/manager/repositories/index",
+      { _12: 13 },
+      "locale",
+      "en",
+      "title",
+      "Repositories",
+    ]);
+    const page = PAGE.replace("<title>t</title>", '<link rel="stylesheet" href="/assets/root-x.css"/>').replace(
+      "<script>window.x = 1</script>",
+      `<script>c.streamController.enqueue(${JSON.stringify(`${stream}\n`)});</script>`,
+    );
+    const files = floorFiles(page);
+    expect(files["app/routes.ts"]).toContain('layout("routes/manager/layout.tsx"');
+    expect(files["app/routes.ts"]).toContain('route("manager/repositories", "routes/manager/repositories/index.tsx")');
+    expect(files["app/root.tsx"]).toContain('return { "locale": "en" };');
+    expect(files["app/root.tsx"]).toContain('{ rel: "stylesheet", href: "/assets/root-x.css" }');
+    expect(files["app/routes/manager/layout.tsx"]).toContain("<Outlet />");
+    expect(files["app/routes/manager/repositories/index.tsx"]).toContain('return { "title": "Repositories" };');
+    expect(files["app/routes/manager/repositories/index.tsx"]).toContain("<main ");
+    expect(() => floorFiles(page.replace(/<link[^>]*>/, ""))).toThrow(/no stylesheet/);
   });
 });
