@@ -9,8 +9,8 @@
 // (`npm run build`). Exits non-zero when a figure misses its budget or a server errs.
 //
 // Beside them it loads the stack's floor (ADR 044): a React Router app that renders the same body, with the same
-// loader data, as the seeded list, with nothing of ours in it. It is a reading, not a budget: what React Router and React
-// alone cost for that page on this machine, so that the list's figures can be read as the floor plus our app.
+// loader data, as the seeded list, with nothing of ours in it. It is a reading, not a budget: what React Router and
+// React alone cost for that page on this machine, so that the list's figures can be read as the floor plus our app.
 import { spawn } from "node:child_process";
 import autocannon from "autocannon";
 

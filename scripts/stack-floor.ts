@@ -162,7 +162,9 @@ export default defineConfig({
   environments: {
     ssr: {
       define: { "process.env.NODE_ENV": JSON.stringify("production") },
-      build: { rolldownOptions: { output: { charset: "ascii", comments: { legal: true, annotation: false, jsdoc: false } } } },
+      build: {
+        rolldownOptions: { output: { charset: "ascii", comments: { legal: true, annotation: false, jsdoc: false } } },
+      },
     },
   },
 });
