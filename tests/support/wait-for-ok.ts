@@ -10,7 +10,9 @@ export async function waitForOk(
 ): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child && child.exitCode !== null) throw new Error(`the server for ${url} exited (${child.exitCode})`);
+    if (child && (child.exitCode !== null || child.signalCode !== null)) {
+      throw new Error(`the server for ${url} exited (${child.exitCode ?? child.signalCode})`);
+    }
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
       if (response.status === 200) return await response.text();
