@@ -4,6 +4,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 import { freePort } from "../support/free-port";
+import { waitForOk } from "../support/wait-for-ok";
 
 export type TestServer = { url: string; databaseUrl: string; logs: string[]; stop: () => Promise<void> };
 
@@ -85,17 +86,10 @@ export async function startServer(
     databaseUrl = `file:${file}`;
   }
   const { url, logs, child, ended } = spawnServer(port, databaseUrl, env, nodeFlags, logFile);
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server ${name} exited:\n${logs.join("")}`);
-    try {
-      const response = await fetch(`${url}/login`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server ${name} did not start:\n${logs.join("")}`);
-    await new Promise((r) => setTimeout(r, 100));
+  try {
+    await waitForOk(`${url}/login`, { timeoutMs: 20_000, child });
+  } catch (error) {
+    throw new Error(`server ${name} did not start (${(error as Error).message}):\n${logs.join("")}`, { cause: error });
   }
   return {
     url,

