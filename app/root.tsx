@@ -6,6 +6,7 @@ import type { Route } from "./+types/root";
 
 import "./app.css";
 
+import { bannerColors } from "./.server/platform/banner-colors";
 import { getEnv } from "./.server/platform/env";
 import { demoModeMiddleware, getDemoRefusal } from "./.server/web/demo-mode";
 import { getInstance, getLocale, i18nextMiddleware, languageCookie } from "./.server/web/i18n";
@@ -60,7 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       theme: await readTheme(request),
       productName: t("meta.productName"),
       environment: env.ENV_NAME
-        ? { name: env.ENV_NAME, emoji: env.ENV_EMOJI, color: env.ENV_COLOR ?? "#f59e0b" }
+        ? { name: env.ENV_NAME, emoji: env.ENV_EMOJI, ...bannerColors(env.ENV_COLOR ?? "#f59e0b") }
         : null,
       demoMode: env.DEMO_MODE,
       // What a refused change had typed, once, for the form it came from (app/lib/demo-refusal.ts).

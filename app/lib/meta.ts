@@ -1,7 +1,7 @@
 // Page titles: "<emoji or [name]> <page title> | Groundwork" (docs/product.md).
 import { PRODUCT } from "./product";
 
-type EnvironmentBanner = { name: string; emoji?: string; color: string } | null;
+type EnvironmentBanner = { name: string; emoji?: string } | null;
 type MatchLike = { id: string; loaderData?: unknown } | undefined;
 
 function titleWithEnvironment(title: string, environment: EnvironmentBanner, suffix: string = PRODUCT.name): string {

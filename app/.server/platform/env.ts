@@ -4,6 +4,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { z } from "zod";
 
+import { isBannerColor } from "./banner-colors";
+
 const booleanFlag = (fallback: boolean) =>
   z
     .enum(["true", "false", "1", "0", "yes", "no", "on", "off", ""])
@@ -59,10 +61,7 @@ const schema = z.object({
   ENV_NAME: optionalText,
   ENV_EMOJI: optionalText,
   ENV_COLOR: optionalText.pipe(
-    z
-      .string()
-      .regex(/^(#[0-9a-fA-F]{3,8}|[a-zA-Z]+)$/, "must be a CSS colour name or #hex")
-      .optional(),
+    z.string().refine(isBannerColor, "must be a CSS colour (a name, #hex, rgb(), hsl())").optional(),
   ),
   SEED: booleanFlag(true),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
