@@ -9,3 +9,7 @@ export declare function buildIfNeeded(options: {
   log?: (line: string) => void;
   inputs?: string[];
 }): Promise<"built" | "reused">;
+export declare function buildOutputSummary(write: (line: string) => void): {
+  line: (line: string) => void;
+  end: () => void;
+};

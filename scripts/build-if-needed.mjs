@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
+import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
 
 /** Everything `npm run build` reads: the sources, the static files, the dependencies and the build's settings. */
@@ -74,14 +75,53 @@ export async function buildIfNeeded({ root, build, log = console.log, inputs = I
   return "built";
 }
 
+/** A line of Vite's table of written files: `build/client/assets/x.js   12.34 kB │ gzip: 4.56 kB`. */
+const ASSET_LINE = /^(build\/[^/\s]+)\/\S+\s+([\d,.]+) kB(?:\s+│\s+gzip:\s+([\d,.]+) kB)?\s*$/;
+
+/**
+ * The build's output as `npm start` prints it, line by line: Vite's table of every file written (about 150 lines,
+ * printed in full by `npm run build`) becomes one line per output folder, so the address and the seeded accounts that
+ * follow stay in view. Every other line (progress, warnings, errors) is written as it comes.
+ */
+export function buildOutputSummary(write) {
+  let table = null; // { folder, files, kB, gzipKB } while the lines of one folder's table arrive
+  const flush = () => {
+    if (!table) return;
+    write(`${table.folder}: ${table.files} files, ${table.kB.toFixed(1)} kB (gzip ${table.gzipKB.toFixed(1)} kB)`);
+    table = null;
+  };
+  const number = (text) => Number((text ?? "0").replaceAll(",", ""));
+  return {
+    line(line) {
+      const match = ASSET_LINE.exec(line.trim());
+      if (!match) {
+        flush();
+        write(line);
+        return;
+      }
+      const [, folder, size, gzip] = match;
+      if (table && table.folder !== folder) flush();
+      table ??= { folder, files: 0, kB: 0, gzipKB: 0 };
+      table.files += 1;
+      table.kB += number(size);
+      table.gzipKB += number(gzip);
+    },
+    end: flush,
+  };
+}
+
 function runBuild() {
   return new Promise((resolve, reject) => {
     // npm is the one that started this script; the build script runs the Node version check first (prebuild).
-    const child = spawn("npm", ["run", "build", "--silent"], { stdio: "inherit" });
+    const child = spawn("npm", ["run", "build", "--silent"], { stdio: ["ignore", "pipe", "inherit"] });
+    const summary = buildOutputSummary((line) => process.stdout.write(`${line}\n`));
+    createInterface({ input: child.stdout }).on("line", summary.line);
     child.on("error", reject);
-    child.on("exit", (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`npm run build failed (${signal ?? `exit code ${code}`})`)),
-    );
+    child.on("close", (code, signal) => {
+      summary.end();
+      if (code === 0) resolve();
+      else reject(new Error(`npm run build failed (${signal ?? `exit code ${code}`})`));
+    });
   });
 }
 

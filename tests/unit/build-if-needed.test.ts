@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
-import { buildIfNeeded, hashInputs, STAMP } from "../../scripts/build-if-needed.mjs";
+import { buildIfNeeded, buildOutputSummary, hashInputs, STAMP } from "../../scripts/build-if-needed.mjs";
 
 let root: string;
 let builds: number;
@@ -107,5 +107,30 @@ describe("build-if-needed", () => {
     expect(stamp).toBe(await hashInputs(root));
     await put("build/client/assets/extra.js", "1");
     expect(await start()).toBe("reused");
+  });
+});
+
+describe("the build's output under npm start", () => {
+  it("folds Vite's table of written files into one line per folder and keeps every other line", () => {
+    const printed: string[] = [];
+    const summary = buildOutputSummary((line) => printed.push(line));
+    for (const line of [
+      "vite v8.3.8 building client environment for production...",
+      "build/client/.vite/manifest.json                       34.95 kB │ gzip:  3.44 kB",
+      "build/client/assets/root-DbjcCEtQ.css                  60.42 kB │ gzip: 10.04 kB",
+      "build/client/assets/entry.client-B3.js                 1,190.00 kB │ gzip: 300.00 kB",
+      "✓ built in 6.25s",
+      "(!) Some chunks are larger than 500 kB after minification.",
+      "build/server/index.js                                         2,065.08 kB │ gzip: 429.67 kB",
+    ])
+      summary.line(line);
+    summary.end();
+    expect(printed).toEqual([
+      "vite v8.3.8 building client environment for production...",
+      "build/client: 3 files, 1285.4 kB (gzip 313.5 kB)",
+      "✓ built in 6.25s",
+      "(!) Some chunks are larger than 500 kB after minification.",
+      "build/server: 1 files, 2065.1 kB (gzip 429.7 kB)",
+    ]);
   });
 });
