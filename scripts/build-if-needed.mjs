@@ -78,6 +78,8 @@ export async function buildIfNeeded({ root, build, log = console.log, inputs = I
 /** A line of Vite's table of written files: `build/client/assets/x.js   12.34 kB │ gzip: 4.56 kB`. */
 const ASSET_LINE = /^(build\/[^/\s]+)\/\S+\s+([\d,.]+) kB(?:\s+│\s+gzip:\s+([\d,.]+) kB)?\s*$/;
 
+const kilobytes = (text) => Number((text ?? "0").replaceAll(",", ""));
+
 /**
  * The build's output as `npm start` prints it, line by line: Vite's table of every file written (about 150 lines,
  * printed in full by `npm run build`) becomes one line per output folder, so the address and the seeded accounts that
@@ -90,7 +92,6 @@ export function buildOutputSummary(write) {
     write(`${table.folder}: ${table.files} files, ${table.kB.toFixed(1)} kB (gzip ${table.gzipKB.toFixed(1)} kB)`);
     table = null;
   };
-  const number = (text) => Number((text ?? "0").replaceAll(",", ""));
   return {
     line(line) {
       const match = ASSET_LINE.exec(line.trim());
@@ -103,8 +104,8 @@ export function buildOutputSummary(write) {
       if (table && table.folder !== folder) flush();
       table ??= { folder, files: 0, kB: 0, gzipKB: 0 };
       table.files += 1;
-      table.kB += number(size);
-      table.gzipKB += number(gzip);
+      table.kB += kilobytes(size);
+      table.gzipKB += kilobytes(gzip);
     },
     end: flush,
   };
