@@ -9,6 +9,7 @@ import "./app.css";
 import { bannerColors } from "./.server/platform/banner-colors";
 import { getEnv } from "./.server/platform/env";
 import { demoModeMiddleware, getDemoRefusal } from "./.server/web/demo-mode";
+import { headerReadsMiddleware } from "./.server/web/document-cache";
 import { getInstance, getLocale, i18nextMiddleware, languageCookie } from "./.server/web/i18n";
 import { originCheckMiddleware, securityHeadersMiddleware } from "./.server/web/security-middleware";
 import { getSession, sessionMiddleware } from "./.server/web/session";
@@ -25,9 +26,11 @@ import { defaultLanguage, directionOf, fontScale, isLanguage } from "./lib/i18n"
 import { switchLanguage } from "./lib/load-language";
 import { sameSitePath } from "./lib/redirect";
 
-// Order matters: the language first (every page, error pages too, is translated), then the headers (they wrap
-// every response below them), then the origin check, then the session.
+// Order matters: what the request's headers are read for is noted first, for the document cache (ADR 028); then the
+// language (every page, error pages too, is translated), then the headers (they wrap every response below them), then
+// the origin check, then the session.
 export const middleware: Route.MiddlewareFunction[] = [
+  headerReadsMiddleware,
   i18nextMiddleware,
   securityHeadersMiddleware,
   originCheckMiddleware,

@@ -1,6 +1,6 @@
 // The sign-in page as the real server gives it to visitors without a cookie, from its document cache (ADR 028):
 // each answer has its own CSP nonce, the same in the header and in every nonce attribute of the page; the URL and the
-// language asked for are kept apart; a visitor with a cookie gets a page rendered for them.
+// language asked for are kept apart; the page reads no header outside its key; a visitor with a cookie gets a page rendered for them.
 import { expect, test } from "@playwright/test";
 
 import { startServer } from "./server";
@@ -35,6 +35,8 @@ test("each visitor without a cookie gets the same page with a nonce of its own",
   }
   expect(second.body).not.toContain(first.nonce);
   expect(second.body.replaceAll(second.nonce, "N")).toBe(first.body.replaceAll(first.nonce, "N"));
+  // The page read no request header outside its key, so it was stored (the cache says so in the log otherwise).
+  expect(server.logs.join("")).not.toContain("document cache");
 });
 
 test("the URL and the language asked for each get their own page", async () => {
