@@ -1,6 +1,6 @@
 // The audit trail: who did what to whom, when, from where, and whether it was allowed. Feature modules record their
 // own events, right after the change they record has been written, so a route cannot forget one.
-import { and, desc, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 
 import type { AuditEntryView } from "../../lib/schemas/audit";
 import { repositoryNameKey } from "../../lib/schemas/repository";
@@ -83,6 +83,25 @@ export type AuditEntry = {
   details?: Record<string, string | number | boolean | null>;
 };
 
+/**
+ * A refusal repeated by the same actor, on the same target, for the same reason, within this window, counts on the
+ * window's first entry (`repeats`, `lastAt` in its details) instead of writing another (ADR 015).
+ */
+export const AUDIT_REPEAT_WINDOW_MS = 60 * 60 * 1000;
+
+/**
+ * The key a refusal's repeats count under; null for a success, which is never collapsed. Nobody signed in is known by
+ * their address. A rate limit refuses the client, whatever it typed: its key has no target, so changing the address
+ * typed on each try does not make a new entry.
+ */
+function repeatKey(by: AuditActor, entry: AuditEntry, at: Date): string | null {
+  if (entry.outcome !== "refused") return null;
+  const actor = by.user ? ["user", by.user.id, by.impersonatorId ?? null] : ["ip", by.ip];
+  const target = entry.reason === "rate-limited" ? null : [entry.target?.type ?? null, entry.target?.id ?? null];
+  const window = Math.floor(at.getTime() / AUDIT_REPEAT_WINDOW_MS);
+  return JSON.stringify([entry.action, entry.reason ?? null, actor, target, window]);
+}
+
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 let lastPrune = 0;
 
@@ -96,7 +115,9 @@ export async function pruneAuditTrail(now = Date.now()): Promise<number> {
 /**
  * Records one event. Never throws: the action it records has already happened, and must not fail because of its
  * record. A write that fails is tried once more, then written whole to the server log as an error, so that the entry
- * is never silently lost. Old entries are pruned here too, at most once an hour per process.
+ * is never silently lost. A refusal repeated within its window is counted on its first entry, by the database's
+ * unique index on the key, so that nobody can fill the trail by repeating one (ADR 015). Old entries are pruned here
+ * too, at most once an hour per process.
  */
 export async function recordAudit(by: AuditActor, entry: AuditEntry): Promise<void> {
   const row = {
@@ -113,10 +134,19 @@ export async function recordAudit(by: AuditActor, entry: AuditEntry): Promise<vo
     ip: by.ip,
     details: entry.details ? JSON.stringify(entry.details) : null,
   };
+  const key = repeatKey(by, entry, row.at);
+  const repeated = {
+    details: sql`json_set(coalesce(${auditEvent.details}, '{}'),
+      '$.repeats', coalesce(json_extract(${auditEvent.details}, '$.repeats'), 1) + 1,
+      '$.lastAt', ${row.at.toISOString()})`,
+  };
   let lastError: unknown;
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
-      await db.insert(auditEvent).values(row);
+      await db
+        .insert(auditEvent)
+        .values({ ...row, repeatKey: key })
+        .onConflictDoUpdate({ target: auditEvent.repeatKey, set: repeated });
       lastError = undefined;
       break;
     } catch (error) {

@@ -89,9 +89,15 @@ export const auditEvent = sqliteTable(
     ip: text("ip"),
     /** Small facts of the event (a role before and after, a ban's end): a JSON object of strings and numbers. */
     details: text("details"),
+    /**
+     * A refusal's action, reason, actor, target and window (ADR 015): a repeat within the window counts on the entry
+     * that holds the key instead of writing another. Null for a success.
+     */
+    repeatKey: text("repeat_key"),
   },
   (table) => [
     index("audit_event_at").on(table.at),
+    uniqueIndex("audit_event_repeat_key").on(table.repeatKey),
     index("audit_event_actor").on(table.actorId, table.id),
     index("audit_event_actor_label").on(table.actorLabel, table.id),
     index("audit_event_target").on(table.targetId, table.id),
