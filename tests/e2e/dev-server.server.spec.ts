@@ -61,7 +61,7 @@ test("npm run dev renders the sign-in page and guards the areas", async () => {
   expect(login, logs.join("")).toBeDefined();
   const html = await login!.text();
   expect(login!.status, `${html.slice(0, 500)}\n${logs.join("")}`).toBe(200);
-  expect(html).toContain("<title>Log in | Groundwork</title>");
+  expect(html).toContain("<title>Login or Sign up | Groundwork</title>");
   expect(html).toContain('name="email"');
 
   const area = await fetch(`${url}/app`, { redirect: "manual" });

@@ -98,7 +98,9 @@ test.describe("page frame", () => {
     await expect(page.getByRole("note", { name: "Staging" })).toBeVisible();
     await expect(page).toHaveTitle("🚧 Log in | Groundwork");
     await page.goto(`${app.url}/login`);
-    await expect(page).toHaveTitle("Log in | Groundwork");
+    // Sign-up is open on this server: the title says what the heading says.
+    await expect(page).toHaveTitle("Login or Sign up | Groundwork");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Login or Sign up");
     await expect(page.getByRole("note")).toHaveCount(0);
   });
 

@@ -37,7 +37,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   if (user) throw redirect(destinationFor(user, redirectTo));
   const env = getEnv();
   return {
-    title: getInstance(context).t("login.pageTitle"),
+    title: getInstance(context).t(signUpEnabled ? "login.titleSignUp" : "login.pageTitle"),
     redirectTo,
     signUpEnabled,
     githubEnabled: env.githubEnabled,
