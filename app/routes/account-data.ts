@@ -1,8 +1,10 @@
 // "Download my data" of both account pages (/app/account/data, /manager/account/data; the area layouts guard it): the
-// user's profile, sessions (never a token) and audit entries as a JSON attachment (app/.server/features/account.ts).
+// user's profile, sessions (never a token) and audit entries as a JSON attachment (app/.server/features/account.ts),
+// with no one else's address, e-mail or browser.
 import { exportAccountData } from "~/.server/features/account";
 import { requirePermission } from "~/.server/web/guards";
 import { notFound } from "~/.server/web/http";
+import { getInstance } from "~/.server/web/i18n";
 import { getSession } from "~/.server/web/session";
 import { PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/account-data";
@@ -10,7 +12,13 @@ import type { Route } from "./+types/account-data";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requirePermission({ request, context }, { account: ["read"] });
   const now = new Date();
-  const exported = (await exportAccountData(user.id, getSession(context)?.session.id, now)) ?? notFound();
+  const { t } = getInstance(context);
+  // Someone else who acted on the user is named by their part, in the user's language (ADR 015).
+  const labels = {
+    administrator: t("account.exportAdministrator"),
+    organizationAdministrator: t("account.exportOrganizationAdministrator"),
+  };
+  const exported = (await exportAccountData(user.id, getSession(context)?.session.id, labels, now)) ?? notFound();
   const filename = `${PRODUCT.name.toLowerCase()}-account-${now.toISOString().slice(0, 10)}.json`;
   return new Response(`${JSON.stringify(exported, null, 2)}\n`, {
     headers: {

@@ -257,6 +257,105 @@ test("the export holds the profile, the sessions and the user's audit entries, n
   expect(exported.auditEntries[0]).toMatchObject({ action: "session.revoked", target: { id: me.userId } });
 });
 
+test("others' actions are in the export and the session list without their address, e-mail or browser", async () => {
+  const me = await person("watched");
+  const admin = await person("overseer", "admin");
+  const orgAdmin = await person("org-overseer");
+  const organization = { id: randomUUID(), slug: `watch-${randomUUID().slice(0, 8)}` };
+  await sql(server.databaseUrl, "insert into organization (id, name, slug, created_at) values (?, ?, ?, ?)", [
+    organization.id,
+    "Watch Works",
+    organization.slug,
+    Date.now(),
+  ]);
+  const membership = randomUUID();
+  for (const [id, userId, role] of [
+    [randomUUID(), orgAdmin.userId, "owner"],
+    [membership, me.userId, "member"],
+  ])
+    await sql(
+      server.databaseUrl,
+      "insert into member (id, organization_id, user_id, role, created_at) values (?, ?, ?, ?, ?)",
+      [id!, organization.id, userId!, role!, Date.now()],
+    );
+  // Each person from an address of their own; the admin from a browser of their own.
+  const adminBrowser = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) Version/17.4 Safari/605.1.15";
+  const from = (ip: string, path: string, form: Record<string, string>, cookie: string) =>
+    fetch(`${server.url}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        Cookie: cookie,
+        Origin: server.url,
+        "Content-Type": "application/x-www-form-urlencoded",
+        "X-Forwarded-For": ip,
+        "User-Agent": adminBrowser,
+      },
+      body: new URLSearchParams(form),
+    });
+  const mine = await anotherSession(me);
+  const theirs = await anotherSession(me);
+  const answers = [
+    // The user revokes one of their own sessions: theirs to see, address and all.
+    await from("198.18.9.1", "/app/account", { intent: "revoke-session", sessionId: mine.id }, me.cookie),
+    await from(
+      "203.0.113.11",
+      `/manager/users/${me.userId}`,
+      { intent: "revoke-session", sessionId: theirs.id },
+      admin.cookie,
+    ),
+    await from("203.0.113.12", `/manager/users/${me.userId}`, { intent: "impersonate" }, admin.cookie),
+    await from(
+      "203.0.113.13",
+      `/app/organizations/${organization.slug}/members`,
+      { intent: "remove", memberId: membership },
+      orgAdmin.cookie,
+    ),
+  ];
+  for (const answer of answers) {
+    await answer.arrayBuffer();
+    expect(answer.status).toBe(302);
+  }
+  // The admin's impersonation stays open: a session of the user's, from the admin's address and browser.
+  const impersonation = await sql(server.databaseUrl, "select ip_address from session where impersonated_by = ?", [
+    admin.userId,
+  ]);
+  expect(impersonation.rows).toEqual([expect.objectContaining({ ip_address: "203.0.113.12" })]);
+
+  const exported = await get("/app/account/data", me.cookie);
+  expect(exported.status).toBe(200);
+  const text = await exported.text();
+  const page = await (await get("/app/account", me.cookie)).text();
+  const data = JSON.parse(text) as {
+    sessions: Array<{ impersonated: boolean; ip: string | null; browser: string }>;
+    auditEntries: Array<{ action: string; actor: { id: string | null; label: string | null }; ip: string | null }>;
+  };
+  expect(
+    data.auditEntries.map(({ action, actor, ip }) => ({ action, actor: { id: actor.id, label: actor.label }, ip })),
+  ).toEqual([
+    { action: "member.removed", actor: { id: null, label: "an organization administrator" }, ip: null },
+    { action: "impersonation.started", actor: { id: null, label: "an administrator" }, ip: null },
+    { action: "session.revoked", actor: { id: null, label: "an administrator" }, ip: null },
+    { action: "session.revoked", actor: { id: me.userId, label: me.email }, ip: "198.18.9.1" },
+  ]);
+  expect(data.sessions.find((item) => item.impersonated)).toMatchObject({ ip: null, browser: "" });
+  for (const other of ["203.0.113.", admin.email, admin.userId, orgAdmin.email, orgAdmin.userId, "Safari"]) {
+    expect(text, `the export holds ${other}`).not.toContain(other);
+    expect(page, `the account page holds ${other}`).not.toContain(other);
+  }
+  // The page lists the impersonation, without where it came from.
+  expect(page).toContain("Impersonation");
+
+  const french = await fetch(`${server.url}/app/account/data`, {
+    headers: { Cookie: me.cookie, "Accept-Language": "fr", "X-Forwarded-For": "198.18.9.1" },
+  });
+  const inFrench = (await french.json()) as typeof data;
+  expect(inFrench.auditEntries.map((entry) => entry.actor.label).slice(0, 2)).toEqual([
+    "un administrateur de l’organisation",
+    "un administrateur",
+  ]);
+});
+
 test("no hostile value in any field of the page's forms gives a 5xx", async () => {
   const me = await person("hostile");
   const hostile = [

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, like } from "drizzle-orm";
+import { and, eq, isNull, like } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { signedInAs } from "../../../tests/support/sessions";
@@ -339,29 +339,100 @@ describe("deleting the account", () => {
 
 describe("a copy of the user's data", () => {
   it("holds the profile, the sessions without a token, and the user's audit entries, newest first", async () => {
+  const labels = { administrator: "an administrator", organizationAdministrator: "an organization administrator" };
+
     const me = await person("export@example.test");
     await signedInAs("export@example.test");
     const stranger = await person("stranger@example.test");
-    await recordAudit({ user: me, ip: null }, { action: "sign-in" });
+    await recordAudit({ user: me, ip: "198.51.100.7" }, { action: "sign-in" });
     await recordAudit(
-      { user: stranger, ip: null },
+      { user: stranger, ip: "203.0.113.21" },
       { action: "session.revoked", target: { type: "user", id: me.id, label: me.email }, details: { session: "x" } },
     );
-    await recordAudit({ user: stranger, ip: null }, { action: "sign-in" });
+    await recordAudit({ user: stranger, ip: "203.0.113.22" }, { action: "sign-in" });
     const sessions = await db.select().from(session).where(eq(session.userId, me.id));
 
-    const exported = await exportAccountData(me.id, sessions[0]!.id);
+    const exported = await exportAccountData(me.id, sessions[0]!.id, labels);
     expect(exported?.profile).toMatchObject({ id: me.id, email: "export@example.test", role: "user" });
     expect(exported?.sessions).toHaveLength(2);
     expect(exported?.sessions.filter((item) => item.current)).toHaveLength(1);
     expect(exported?.auditEntries.map((entry) => entry.action)).toEqual(["session.revoked", "sign-in"]);
     expect(exported?.auditEntries[0]).toMatchObject({
-      actor: { id: stranger.id, label: stranger.email, impersonated: false },
+      actor: { id: null, label: "an administrator", impersonated: false },
+      ip: null,
       target: { type: "user", id: me.id },
       details: { session: "x" },
     });
     const text = JSON.stringify(exported);
     for (const row of sessions) expect(text).not.toContain(row.token);
-    expect(await exportAccountData("no-such-user", null)).toBeNull();
+    expect(await exportAccountData("no-such-user", null, labels)).toBeNull();
+  });
+
+  it("gives an address only for what the user did; others are named by their part, not their address", async () => {
+    const me = await person("watched@example.test");
+    await signedInAs("watched@example.test");
+    const admin = await person("the-admin@example.test", "admin");
+    const orgAdmin = await person("the-org-admin@example.test");
+    const target = { type: "user", id: me.id, label: me.email };
+    // Each one acts from an address of their own.
+    await recordAudit({ user: me, ip: "198.51.100.7" }, { action: "sign-in", target });
+    await recordAudit({ user: admin, ip: "203.0.113.1" }, { action: "user.banned", target });
+    await recordAudit({ user: admin, ip: "203.0.113.1" }, { action: "impersonation.started", target });
+    // While impersonating, the admin acts in the user's name, from the admin's address.
+    await recordAudit(
+      { user: me, impersonatorId: admin.id, ip: "203.0.113.2" },
+      { action: "user.email-changed", target },
+    );
+    await recordAudit(
+      { user: orgAdmin, ip: "203.0.113.3" },
+      { action: "member.removed", target, details: { organization: "acme" } },
+    );
+    // A refused sign-in names nobody: whoever typed the address may not be the user.
+    await recordAudit(
+      { user: null, ip: "203.0.113.4" },
+      { action: "sign-in", outcome: "refused", reason: "wrong-code", target },
+    );
+    // The admin's impersonation session is a session of the user's, opened from the admin's browser.
+    const now = new Date();
+    await db.insert(session).values({
+      id: randomUUID(),
+      token: randomUUID(),
+      userId: me.id,
+      expiresAt: new Date(now.getTime() + 60 * 60 * 1000),
+      createdAt: now,
+      updatedAt: now,
+      ipAddress: "203.0.113.5",
+      userAgent: "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0",
+      impersonatedBy: admin.id,
+    });
+    const [current] = await db
+      .select()
+      .from(session)
+      .where(and(eq(session.userId, me.id), isNull(session.impersonatedBy)));
+
+    const exported = await exportAccountData(me.id, current?.id, labels);
+    const byAction = (action: string) => exported?.auditEntries.filter((entry) => entry.action === action) ?? [];
+    expect(byAction("sign-in")).toEqual([
+      expect.objectContaining({ outcome: "refused", actor: { id: null, label: null, impersonated: false }, ip: null }),
+      expect.objectContaining({
+        outcome: "success",
+        actor: { id: me.id, label: me.email, impersonated: false },
+        ip: "198.51.100.7",
+      }),
+    ]);
+    for (const action of ["user.banned", "impersonation.started", "user.email-changed"])
+      expect(byAction(action)[0], action).toMatchObject({ actor: { id: null, label: "an administrator" }, ip: null });
+    expect(byAction("user.email-changed")[0]?.actor.impersonated).toBe(true);
+    expect(byAction("member.removed")[0]).toMatchObject({
+      actor: { id: null, label: "an organization administrator", impersonated: false },
+      ip: null,
+      details: { organization: "acme" },
+    });
+    const impersonation = exported?.sessions.find((item) => item.impersonated);
+    expect(impersonation).toMatchObject({ ip: null, browser: "", os: "", device: "unknown" });
+
+    const text = JSON.stringify(exported);
+    for (const other of ["203.0.113.", admin.email, admin.id, orgAdmin.email, orgAdmin.id, "Firefox", "Windows"])
+      expect(text, other).not.toContain(other);
   });
 });

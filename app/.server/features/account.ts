@@ -256,10 +256,33 @@ function parseDetails(details: string | null): Record<string, unknown> | null {
   }
 }
 
-/** The user's profile, sessions (never a token) and audit entries, as one JSON-ready value; null for no such user. */
+/**
+ * The user's profile, sessions (never a token) and audit entries, as one JSON-ready value; null for no such user.
+ * Other people's addresses, e-mails and browsers stay out of it (`seenByOwner`, `listSessions`).
+ */
 export async function exportAccountData(
   userId: string,
   currentSessionId: string | null | undefined,
+/**
+ * How the export names someone else who acted on the user, in the user's language: by their part, never by e-mail
+ * or id (ADR 015, "A copy of the user's data").
+ */
+export type OtherActorLabels = { administrator: string; organizationAdministrator: string };
+
+/** Who acted in an entry, and from where, as the user may see it: an address only for what they did themselves. */
+function seenByOwner(entry: typeof auditEvent.$inferSelect, userId: string, labels: OtherActorLabels) {
+  const impersonated = Boolean(entry.impersonatorId);
+  if (entry.actorId === userId && !impersonated)
+    return { actor: { id: entry.actorId, label: entry.actorLabel, impersonated }, ip: entry.ip };
+  // A refused sign-in has no actor: whoever typed the address may not be the user.
+  if (entry.actorId === null) return { actor: { id: null, label: null, impersonated }, ip: null };
+  // Another person acting on the user is an organization's admin (memberships, teams) or a site admin (the rest,
+  // and everything done while impersonating the user).
+  const inOrganization = !impersonated && (entry.action.startsWith("member.") || entry.action.startsWith("team."));
+  const label = inOrganization ? labels.organizationAdministrator : labels.administrator;
+  return { actor: { id: null, label, impersonated }, ip: null };
+}
+
   now = new Date(),
 ): Promise<AccountExport | null> {
   const [profile] = await db.select().from(user).where(eq(user.id, userId)).limit(1);
@@ -273,6 +296,7 @@ export async function exportAccountData(
     .select()
     .from(auditEvent)
     .where(or(eq(auditEvent.actorId, userId), eq(auditEvent.targetId, userId)))
+  labels: OtherActorLabels,
     .orderBy(desc(auditEvent.id));
   return {
     exportedAt: now.toISOString(),
@@ -294,9 +318,8 @@ export async function exportAccountData(
       action: entry.action,
       outcome: entry.outcome,
       reason: entry.reason,
-      actor: { id: entry.actorId, label: entry.actorLabel, impersonated: Boolean(entry.impersonatorId) },
+      ...seenByOwner(entry, userId, labels),
       target: entry.targetType ? { type: entry.targetType, id: entry.targetId, label: entry.targetLabel } : null,
-      ip: entry.ip,
       details: parseDetails(entry.details),
     })),
   };

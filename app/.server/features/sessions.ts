@@ -27,8 +27,16 @@ export function describeUserAgent(
   };
 }
 
-/** The user's sessions still in force, the most recently active first; `currentSessionId` marks the caller's own. */
-export async function listSessions(userId: string, currentSessionId?: string | null): Promise<SessionView[]> {
+/**
+ * The user's sessions still in force, the most recently active first; `currentSessionId` marks the caller's own. An
+ * admin's impersonation is a session of the user's opened from the admin's browser: the user themselves (`viewer`
+ * "owner": the account page, the export) sees that it exists and when, not the admin's address or browser (ADR 015).
+ */
+export async function listSessions(
+  userId: string,
+  currentSessionId?: string | null,
+  viewer: "owner" | "admin" = "owner",
+): Promise<SessionView[]> {
   const rows = await db
     .select({
       id: session.id,
@@ -42,15 +50,18 @@ export async function listSessions(userId: string, currentSessionId?: string | n
     .where(and(eq(session.userId, userId), gt(session.expiresAt, new Date())))
     .orderBy(desc(session.updatedAt))
     .limit(100);
-  return rows.map((row) => ({
-    id: row.id,
-    ...describeUserAgent(row.userAgent),
-    ip: row.ipAddress || null,
-    signedInAt: row.createdAt.toISOString(),
-    lastActiveAt: row.updatedAt.toISOString(),
-    current: row.id === currentSessionId,
-    impersonated: Boolean(row.impersonatedBy),
-  }));
+  return rows.map((row) => {
+    const hidden = viewer === "owner" && Boolean(row.impersonatedBy);
+    return {
+      id: row.id,
+      ...describeUserAgent(hidden ? null : row.userAgent),
+      ip: hidden ? null : row.ipAddress || null,
+      signedInAt: row.createdAt.toISOString(),
+      lastActiveAt: row.updatedAt.toISOString(),
+      current: row.id === currentSessionId,
+      impersonated: Boolean(row.impersonatedBy),
+    };
+  });
 }
 
 /** How often a session's "last active" time is written: at most once per this many milliseconds per session. */

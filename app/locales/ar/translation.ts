@@ -298,6 +298,8 @@ const ar = {
     downloadData: "تنزيل بياناتي",
     deleteTitle: "حذف حسابي",
     deleteDescription: "يُحذف حسابك وجلساتك ووسائل تسجيل دخولك نهائيًا. تبقى المستودعات التي أنشأتها، من دون اسمك.",
+    exportAdministrator: "مسؤول",
+    exportOrganizationAdministrator: "مسؤول في المؤسسة",
     deleteAccount: "حذف حسابي",
     deleteSendText: "للتأكيد، سنرسل رمزًا إلى {{email}}.",
     deleteCodeText: "أدخل الرمز الذي أرسلناه إلى {{email}}. يُحذف حسابك فورًا، ولا يمكن التراجع عن ذلك.",

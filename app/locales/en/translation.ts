@@ -299,6 +299,8 @@ const en = {
     downloadData: "Download my data",
     deleteTitle: "Delete my account",
     deleteDescription:
+    exportAdministrator: "an administrator",
+    exportOrganizationAdministrator: "an organization administrator",
       "Your account, your sessions and your sign-in methods are deleted for good. The repositories you created stay, without your name.",
     deleteAccount: "Delete my account",
     deleteSendText: "To confirm, we will send a code to {{email}}.",

@@ -303,6 +303,8 @@ const fr = {
     downloadData: "Télécharger mes données",
     deleteTitle: "Supprimer mon compte",
     deleteDescription:
+    exportAdministrator: "un administrateur",
+    exportOrganizationAdministrator: "un administrateur de l’organisation",
       "Votre compte, vos sessions et vos moyens de connexion sont supprimés définitivement. Les dépôts que vous avez créés restent, sans votre nom.",
     deleteAccount: "Supprimer mon compte",
     deleteSendText: "Pour confirmer, nous enverrons un code à {{email}}.",

@@ -300,6 +300,8 @@ const sw = {
     downloadData: "Pakua data yangu",
     deleteTitle: "Futa akaunti yangu",
     deleteDescription:
+    exportAdministrator: "msimamizi",
+    exportOrganizationAdministrator: "msimamizi wa shirika",
       "Akaunti yako, vipindi vyako na njia zako za kuingia zinafutwa kabisa. Hazina ulizounda zinabaki, bila jina lako.",
     deleteAccount: "Futa akaunti yangu",
     deleteSendText: "Ili kuthibitisha, tutatuma msimbo kwa {{email}}.",

@@ -46,7 +46,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     user: { ...user, ban },
     // The admin's own session is marked when they look at their own page.
-    sessions: userCan(me, { session: ["list"] }) ? await listSessions(user.id, getSession(context)?.session.id) : null,
+    sessions: userCan(me, { session: ["list"] })
+      ? await listSessions(user.id, getSession(context)?.session.id, "admin")
+      : null,
     can: {
       update: userCan(me, { user: ["update"] }),
       ban: userCan(me, { user: ["ban"] }),
