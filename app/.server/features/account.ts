@@ -14,7 +14,7 @@ import {
   type OneTimeCodePurpose,
 } from "../platform/auth/one-time-code";
 import { db } from "../platform/db/client";
-import { isUniqueViolation } from "../platform/db/errors";
+import { isLastOwnerRefusal, isUniqueViolation } from "../platform/db/errors";
 import { account, auditEvent, signInCode, user, verification } from "../platform/db/schema";
 import { sendChangeEmailCodeEmail, sendDeleteAccountCodeEmail, sendEmailChangedEmail } from "../platform/email/account";
 import { logger } from "../platform/logger";
@@ -159,14 +159,22 @@ function ownedDataDeletions(me: Me) {
 /**
  * Removes the account and everything it owns alone, in one batch: libSQL runs a batch as one transaction, on one
  * connection, with no other statement between its own (`db.transaction` would hold the client's single connection
- * across awaits, and make every other request fail meanwhile). Either all of it goes, or nothing does.
+ * across awaits, and make every other request fail meanwhile). Either all of it goes, or nothing does: the database
+ * refuses the whole batch when it would take an organization's last owner (drizzle/0012_last-owner.sql), when another
+ * owner left after `deletionRules` ran. True when removed, false when there was no such account.
  */
-async function removeAccount(me: Me): Promise<boolean> {
-  const [removed] = await db.batch([
-    db.delete(user).where(eq(user.id, me.id)).returning({ id: user.id }),
-    ...ownedDataDeletions(me),
-  ]);
-  return removed.length > 0;
+async function removeAccount(me: Me): Promise<true | false | DeletionRefused> {
+  try {
+    const [removed] = await db.batch([
+      db.delete(user).where(eq(user.id, me.id)).returning({ id: user.id }),
+      ...ownedDataDeletions(me),
+    ]);
+    return removed.length > 0;
+  } catch (error) {
+    if (!isLastOwnerRefusal(error)) throw error;
+    const owned = await soleOwnedOrganizations(me.id);
+    return { ok: false, reason: "sole-owner", organizations: owned.map((row) => row.name) };
+  }
 }
 
 /** Sends the code that confirms a deletion to the account's address, unless a rule refuses the deletion. */
@@ -205,7 +213,8 @@ export async function deleteAccount(
     if (refusal) return refusal;
     const checked = await checkOneTimeCode("delete-account", me.id, me.email, code);
     if (checked !== "right") return { ok: false, reason: checked } as const;
-    if (!(await removeAccount(me))) return { ok: false, reason: "invalid" } as const;
+    const removed = await removeAccount(me);
+    if (removed !== true) return removed || ({ ok: false, reason: "invalid" } as const);
     return { ok: true } as const;
   });
   if (!outcome.ok) return outcome;

@@ -8,9 +8,9 @@ import { searchableText } from "../../lib/schemas/text";
 import { db } from "../platform/db/client";
 import { decodeCursorValues, keysetPage } from "../platform/db/keyset";
 import { caseVariants, likePattern } from "../platform/db/like";
-import { invitation, member, organization, session, team, user } from "../platform/db/schema";
+import { invitation, member, organization, user } from "../platform/db/schema";
 import { recordAudit, type AuditActor } from "./audit";
-import { listMembers, listTeams, type MemberView, type TeamView } from "./organizations";
+import { listMembers, listTeams, removeOrganization, type MemberView, type TeamView } from "./organizations";
 
 const ORGANIZATION_PAGE_SIZE = 20;
 const INVITATION_PAGE_SIZE = 50;
@@ -216,27 +216,14 @@ export async function getOrganizationDetail(
 
 /**
  * Deletes an organization for a site admin, who need not be a member (better-auth's deleteOrganization endpoint asks
- * for a member allowed to delete it, so it cannot serve here). One libSQL batch, one transaction: the sessions that
- * had it (or one of its teams) as active let go of it, then the organization row goes, and the foreign keys take its
- * members, invitations, teams and their members with it (`ON DELETE CASCADE`, PRAGMA foreign_keys on). Either all of
- * it happens, or nothing does. Returns the organization deleted; null when there was none.
+ * for a member allowed to delete it, so it cannot serve here): `removeOrganization`, one batch. Returns the
+ * organization deleted; null when there was none.
  */
 export async function deleteOrganization(
   id: string,
   by: AuditActor,
 ): Promise<{ id: string; name: string; slug: string } | null> {
-  const teamsOfIt = db.select({ id: team.id }).from(team).where(eq(team.organizationId, id));
-  const [, deleted] = await db.batch([
-    db
-      .update(session)
-      .set({ activeOrganizationId: null, activeTeamId: null })
-      .where(or(eq(session.activeOrganizationId, id), inArray(session.activeTeamId, teamsOfIt))),
-    db
-      .delete(organization)
-      .where(eq(organization.id, id))
-      .returning({ id: organization.id, name: organization.name, slug: organization.slug }),
-  ]);
-  const [gone] = deleted;
+  const gone = await removeOrganization(id);
   if (!gone) return null;
   await recordAudit(by, {
     action: "organization.deleted",

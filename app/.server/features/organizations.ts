@@ -9,7 +9,7 @@ import { and, asc, count, eq, gt, inArray, or, sql } from "drizzle-orm";
 import type { MemberRole, OrganizationInput } from "../../lib/schemas/organization";
 import { auth } from "../platform/auth/auth";
 import { db } from "../platform/db/client";
-import { isUniqueViolation } from "../platform/db/errors";
+import { isLastOwnerRefusal, isUniqueViolation } from "../platform/db/errors";
 import { decodeCursorValues, keysetPage } from "../platform/db/keyset";
 import { member, organization, session as sessionTable, team, teamMember, user } from "../platform/db/schema";
 import { getEnv } from "../platform/env";
@@ -36,6 +36,9 @@ export const refusal = (code: string): OrganizationRefusal => ({ ok: false, code
 
 /** better-auth's refusal as a plain result; anything else is a bug, and is thrown. */
 function refusalOf(error: unknown): OrganizationRefusal {
+  // The database keeps an owner in every organization (drizzle/0012_last-owner.sql): a change that raced another
+  // past better-auth's own check of it is refused there, as better-auth refuses it.
+  if (isLastOwnerRefusal(error)) return refusal("YOU_CANNOT_LEAVE_THE_ORGANIZATION_WITHOUT_AN_OWNER");
   if (!isAPIError(error)) throw error;
   const body = error.body as { code?: string; message?: string } | undefined;
   // A few of its refusals carry the code only at the start of the message ("ROLE_NOT_FOUND: x").
@@ -188,17 +191,47 @@ export async function updateOrganization(
   return { ok: true, organization: summary };
 }
 
-/** Deletes an organization with its members, teams and invitations (owners only: better-auth checks it too). */
+/**
+ * Deletes an organization with its members, teams and invitations (owners only: better-auth checks it too). Not
+ * through better-auth's deleteOrganization: it deletes the members before the organization, and the database refuses
+ * to take an existing organization's last owner (drizzle/0012_last-owner.sql); `removeOrganization` deletes the
+ * organization row and lets the foreign keys take the rest.
+ */
 export async function deleteOrganization(scope: Membership, caller: OrganizationCaller): Promise<OrganizationResult> {
-  const deleted = await attempt(() =>
-    auth.api.deleteOrganization({ headers: caller.headers, body: { organizationId: scope.organization.id } }),
+  const allowed = await attempt(() =>
+    auth.api.hasPermission({
+      headers: caller.headers,
+      body: { organizationId: scope.organization.id, permissions: { organization: ["delete"] } },
+    }),
   );
-  if (!deleted.ok) return deleted;
-  await clearActiveOrganization(scope.organization.id);
+  if (!allowed.ok) return allowed;
+  if (!allowed.value.success) return refusal("YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_ORGANIZATION");
+  if (!(await removeOrganization(scope.organization.id))) return refusal("ORGANIZATION_NOT_FOUND");
   await record(caller, "organization.deleted", organizationTarget(scope.organization), {
     name: scope.organization.name,
   });
   return { ok: true };
+}
+
+/**
+ * Deletes an organization in one libSQL batch, one transaction: the sessions that had it (or one of its teams) as
+ * active let go of it, then the organization row goes, and the foreign keys take its members, invitations, teams and
+ * their members with it (`ON DELETE CASCADE`, PRAGMA foreign_keys on). Either all of it happens, or nothing does.
+ * Returns the organization deleted; null when there was none.
+ */
+export async function removeOrganization(id: string): Promise<{ id: string; name: string; slug: string } | null> {
+  const teamsOfIt = db.select({ id: team.id }).from(team).where(eq(team.organizationId, id));
+  const [, deleted] = await db.batch([
+    db
+      .update(sessionTable)
+      .set({ activeOrganizationId: null, activeTeamId: null })
+      .where(or(eq(sessionTable.activeOrganizationId, id), inArray(sessionTable.activeTeamId, teamsOfIt))),
+    db
+      .delete(organization)
+      .where(eq(organization.id, id))
+      .returning({ id: organization.id, name: organization.name, slug: organization.slug }),
+  ]);
+  return deleted[0] ?? null;
 }
 
 /** Sessions that had a deleted organization (or one their user left) as active no longer point at it. */

@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 
 import { auth } from "../platform/auth/auth";
 import { db } from "../platform/db/client";
+import { isLastOwnerRefusal } from "../platform/db/errors";
 import { user } from "../platform/db/schema";
 import { recordAudit, type AuditAction, type AuditActor } from "./audit";
 import { soleOwnedOrganizations } from "./organizations";
@@ -198,10 +199,25 @@ async function applyDeletion(target: Target, admin: ActingAdmin): Promise<{ ok: 
   if (await isLastAdmin(target.id, "access")) return refuse({ ok: false, error: "last-admin" });
   const owned = await soleOwnedOrganizations(target.id);
   if (owned.length) return refuse({ ok: false, error: "sole-owner", organizations: owned.map((row) => row.name) });
+  // Not better-auth's removeUser: it deletes the sessions and sign-in links before the user row, and the database may
+  // then refuse the row (another owner left meanwhile: drizzle/0012_last-owner.sql), leaving the user half deleted.
+  // Its permission check, then one statement whose foreign keys take the sessions, links and memberships along.
   try {
-    await auth.api.removeUser({ body: { userId: target.id }, headers: admin.headers });
+    const allowed = await auth.api.userHasPermission({
+      headers: admin.headers,
+      body: { permissions: { user: ["delete"] } },
+    });
+    if (!allowed.success) return refuse({ ok: false, error: "auth", code: "YOU_ARE_NOT_ALLOWED_TO_DELETE_USERS" });
   } catch (error) {
     return refuse(refusalOf(error));
+  }
+  try {
+    const removed = await db.delete(user).where(eq(user.id, target.id)).returning({ id: user.id });
+    if (removed.length === 0) return refuse({ ok: false, error: "not-found" });
+  } catch (error) {
+    if (!isLastOwnerRefusal(error)) throw error;
+    const sole = await soleOwnedOrganizations(target.id);
+    return refuse({ ok: false, error: "sole-owner", organizations: sole.map((row) => row.name) });
   }
   await recordAudit(admin.actor, { action: "user.deleted", target: userTarget(target) });
   return { ok: true };

@@ -18,3 +18,14 @@ export function isUniqueViolation(error: unknown, columns: string): boolean {
       /UNIQUE constraint failed: /.test(cause.message));
   return unique && cause.message.endsWith(`: ${columns}`);
 }
+
+/**
+ * True when `error` is the database refusing to leave an organization without an owner (drizzle/0012_last-owner.sql:
+ * a trigger's `RAISE(ABORT, 'LAST_OWNER')`), from a statement or a batch, on a file or a libSQL server.
+ */
+export function isLastOwnerRefusal(error: unknown): boolean {
+  const cause = error instanceof Error && error.cause instanceof LibsqlError ? error.cause : error;
+  return (
+    cause instanceof LibsqlError && cause.code.startsWith("SQLITE_CONSTRAINT") && cause.message.endsWith("LAST_OWNER")
+  );
+}
