@@ -11,6 +11,7 @@ import {
   type RouterContextProvider,
 } from "react-router";
 
+import { BUSY_RETRY_AFTER_SECONDS } from "./.server/platform/exclusive";
 import { logger } from "./.server/platform/logger";
 import { getInstance } from "./.server/web/i18n";
 import { nonceContext } from "./.server/web/security-middleware";
@@ -45,6 +46,19 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   logger.error("request failed", { err, requestId: request.headers.get(REQUEST_ID_HEADER) ?? undefined });
 };
 
+/**
+ * A 503 is a turn that did not come in time (app/.server/platform/exclusive.ts): React Router keeps only the cookies of
+ * a thrown response's headers, so its Retry-After is set here, on the page and on the data of a JavaScript navigation.
+ */
+function withRetryAfter(status: number, headers: Headers) {
+  if (status === 503 && !headers.has("Retry-After")) headers.set("Retry-After", String(BUSY_RETRY_AFTER_SECONDS));
+}
+
+export function handleDataRequest(response: Response) {
+  withRetryAfter(response.status, response.headers);
+  return response;
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -77,6 +91,7 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          withRetryAfter(responseStatusCode, responseHeaders);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

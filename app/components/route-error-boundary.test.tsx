@@ -77,11 +77,32 @@ describe("RouteErrorBoundary", () => {
 
   it("keeps the status of another error response", async () => {
     await renderPage(() => {
-      throw data(null, { status: 503 });
+      throw data(null, { status: 502 });
     });
     expect(await screen.findByRole("heading", { name: "Something went wrong" })).toBeTruthy();
-    expect(screen.getByText("503")).toBeTruthy();
+    expect(screen.getByText("502")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Try again" })).toBeTruthy();
+  });
+
+  it("says busy, try again, in the page's language, when a turn did not come in time (503)", async () => {
+    // What runExclusive throws when its wait ends: a real runner, kept out by a lease another process holds.
+    const { db } = await import("../.server/platform/db/client");
+    const { exclusiveRunner } = await import("../.server/platform/exclusive");
+    const { sql } = await import("drizzle-orm");
+    await db.run(
+      sql`insert into exclusive_lease (key, holder, expires_at) values ('busy', 'other', ${Date.now() + 60_000})`,
+    );
+    const busy = await exclusiveRunner(db, { waitMs: 20 })("busy", async () => null).catch((error: unknown) => error);
+    await renderPage(() => {
+      throw busy;
+    }, "fr");
+    expect(
+      await screen.findByRole("heading", {
+        name: "Quelqu’un d’autre modifie ceci en ce moment. Réessayez dans quelques secondes.",
+      }),
+    ).toBeTruthy();
+    expect(screen.getByText("503")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Réessayer" })).toBeTruthy();
   });
 
   it("Try again disables itself with a spinner, then reloads the data after 600 ms", async () => {

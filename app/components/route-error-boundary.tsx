@@ -44,6 +44,9 @@ export function RouteErrorBoundary() {
       return <ErrorPage status={403} title={t("errors.forbiddenTitle")} message={t("errors.forbidden")} />;
     if (error.status === 404)
       return <ErrorPage status={404} title={t("errors.notFoundTitle")} message={t("errors.notFound")} />;
+    // A change that waited too long for its turn (app/.server/platform/exclusive.ts): nothing was done, ask again.
+    if (error.status === 503)
+      return <ErrorPage status={503} title={t("errors.busyTitle")} message={t("errors.busy")} action={<TryAgain />} />;
   }
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // Stack traces only in development; a visitor sees the translated message.

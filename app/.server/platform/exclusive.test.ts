@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
+import { isRouteErrorResponse } from "react-router";
 import { afterAll, describe, expect, it } from "vitest";
 
+import { startGuardedChild } from "../../../tests/support/guarded-children";
 import { openDatabase } from "./db/client";
 import { exclusiveRunner } from "./exclusive";
 
@@ -66,11 +68,46 @@ describe("runExclusive across processes", () => {
     await expect(a("owners:dead", async () => "ran")).resolves.toBe("ran");
   });
 
-  it("fails a turn that a live holder keeps past the wait", async () => {
+  it("answers 503 with Retry-After, never a 500, when a live holder keeps the turn past the wait", async () => {
     const a = exclusiveRunner(first.db, { waitMs: 50 });
     await first.db.run(
       sql`insert into exclusive_lease (key, holder, expires_at) values ('owners:busy', 'other', ${Date.now() + 60_000})`,
     );
-    await expect(a("owners:busy", async () => "ran")).rejects.toThrow(/still held/);
+    let ran = false;
+    const refusal: unknown = await a("owners:busy", async () => (ran = true)).catch((error: unknown) => error);
+    expect(ran).toBe(false);
+    // What React Router makes of it: a 503 error response (the error page says "busy, try again", translated).
+    const { type, init } = refusal as { type: string; init: ResponseInit };
+    expect(type).toBe("DataWithResponseInit");
+    expect(init.status).toBe(503);
+    expect(new Headers(init.headers).get("Retry-After")).toMatch(/^[1-9]\d*$/);
   });
+
+  it("keeps the turn of work that outlasts the lease, renewing it while the work runs", async () => {
+    const a = exclusiveRunner(first.db, { leaseMs: 300 });
+    const b = exclusiveRunner(second.db, { leaseMs: 300 });
+    const state = { value: 0, overlaps: 0, inside: 0 };
+    const slow = async () => {
+      state.inside += 1;
+      if (state.inside > 1) state.overlaps += 1;
+      await pause(1_000);
+      state.inside -= 1;
+    };
+    await Promise.all([a("owners:slow", slow), b("owners:slow", slow)]);
+    expect(state.overlaps).toBe(0);
+  });
+
+  it("lets the next turn in within a few seconds when the holder's process was killed (SIGKILL)", async () => {
+    const child = startGuardedChild({ hold: "owners:killed" });
+    expect(await child.nextLine()).toBe("holding");
+    process.kill(child.pid, "SIGKILL");
+    expect((await child.exited).signal).toBe("SIGKILL");
+    const started = Date.now();
+    const outcome = await exclusiveRunner(first.db)("owners:killed", async () => "ran").catch((error: unknown) =>
+      isRouteErrorResponse(error) ? `answered ${error.status}` : `threw ${String(error)}`,
+    );
+    const waited = Date.now() - started;
+    expect(`${outcome} after ${waited} ms`).toMatch(/^ran after/);
+    expect(waited).toBeLessThan(6_000);
+  }, 40_000);
 });

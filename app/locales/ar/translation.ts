@@ -190,6 +190,8 @@ const ar = {
     notFound: "تعذّر العثور على هذه الصفحة",
     serverErrorTitle: "خطأ",
     serverError: "حدث خطأ ما",
+    busyTitle: "مشغول",
+    busy: "شخص آخر يغيّر هذا الآن. أعد المحاولة بعد بضع ثوانٍ.",
     goBack: "رجوع",
     goHome: "العودة إلى الرئيسية",
     tryAgain: "إعادة المحاولة",

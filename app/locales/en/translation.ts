@@ -190,6 +190,8 @@ const en = {
     notFound: "This page cannot be found",
     serverErrorTitle: "Error",
     serverError: "Something went wrong",
+    busyTitle: "Busy",
+    busy: "Someone else is changing this right now. Try again in a few seconds.",
     goBack: "Go back",
     goHome: "Go home",
     tryAgain: "Try again",

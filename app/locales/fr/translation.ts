@@ -191,6 +191,8 @@ const fr = {
     notFound: "Cette page est introuvable",
     serverErrorTitle: "Erreur",
     serverError: "Une erreur est survenue",
+    busyTitle: "Occupé",
+    busy: "Quelqu’un d’autre modifie ceci en ce moment. Réessayez dans quelques secondes.",
     goBack: "Retour",
     goHome: "Retour à l'accueil",
     tryAgain: "Réessayer",

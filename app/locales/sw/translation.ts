@@ -190,6 +190,8 @@ const sw = {
     notFound: "Ukurasa huu haupatikani",
     serverErrorTitle: "Hitilafu",
     serverError: "Hitilafu fulani imetokea",
+    busyTitle: "Kuna shughuli",
+    busy: "Mtu mwingine anabadilisha hili sasa hivi. Jaribu tena baada ya sekunde chache.",
     goBack: "Rudi nyuma",
     goHome: "Nenda mwanzo",
     tryAgain: "Jaribu tena",
