@@ -141,9 +141,18 @@ async function record(
 
 /**
  * Creates an organization; its creator is its owner, and it becomes their active one. better-auth refuses past
- * ORGANIZATIONS_PER_USER and a slug in use; two creates of one slug racing meet the unique index instead.
+ * ORGANIZATIONS_PER_USER and a slug in use; two creates of one slug racing meet the unique index instead. Its count
+ * and its insert are one turn per user, in every process: the turn an invitation's acceptance takes
+ * (`user-organizations:<id>`, app/.server/features/invitations.ts), so that neither passes the limit with the other.
  */
-export async function createOrganization(
+export function createOrganization(
+  input: OrganizationInput,
+  caller: OrganizationCaller,
+): Promise<OrganizationResult<{ organization: OrganizationSummary }>> {
+  return runExclusive(`user-organizations:${caller.userId}`, () => insertOrganization(input, caller));
+}
+
+async function insertOrganization(
   input: OrganizationInput,
   caller: OrganizationCaller,
 ): Promise<OrganizationResult<{ organization: OrganizationSummary }>> {
@@ -473,7 +482,20 @@ async function teamNameTaken(organizationId: string, name: string, exceptTeamId?
 
 const teamTarget = (row: { id: string; name: string }) => ({ type: "team", id: row.id, label: row.name });
 
-export async function createTeam(
+/** Creating and deleting teams take turns per organization, in every process: TEAMS_PER_ORGANIZATION and the last team. */
+const teamsTurn = <T>(organizationId: string, work: () => Promise<T>) =>
+  runExclusive(`organization-teams:${organizationId}`, work);
+
+/** Creates a team; better-auth counts the teams against TEAMS_PER_ORGANIZATION, in the organization's teams turn. */
+export function createTeam(
+  scope: Membership,
+  name: string,
+  caller: OrganizationCaller,
+): Promise<OrganizationResult<{ team: { id: string; name: string } }>> {
+  return teamsTurn(scope.organization.id, () => insertTeam(scope, name, caller));
+}
+
+async function insertTeam(
   scope: Membership,
   name: string,
   caller: OrganizationCaller,
@@ -532,7 +554,7 @@ export async function deleteTeam(
   teamId: string,
   caller: OrganizationCaller,
 ): Promise<OrganizationResult> {
-  return runExclusive(`organization-teams:${scope.organization.id}`, async () => {
+  return teamsTurn(scope.organization.id, async () => {
     const current = await getTeam(scope.organization.id, teamId);
     if (!current) return refusal("TEAM_NOT_FOUND");
     // better-auth refuses to delete a session's active team (creating an organization makes its first team the
