@@ -7,10 +7,10 @@ import { render, toPlainText } from "@react-email/render";
 import type { EmailContent } from "./templates/types";
 import type { Email } from "./transport";
 
-export async function renderEmail({ to, subject, body }: EmailContent): Promise<Email> {
+export async function renderEmail({ to, subject, body, code }: EmailContent): Promise<Email> {
   const html = await render(body);
   const text = toPlainText(html, {
     selectors: [{ selector: "h1", options: { uppercase: false, leadingLineBreaks: 1, trailingLineBreaks: 2 } }],
   });
-  return { to, subject, html, text: `${text.trim()}\n` };
+  return { to, subject, html, text: `${text.trim()}\n`, ...(code === undefined ? {} : { code }) };
 }

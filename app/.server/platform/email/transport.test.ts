@@ -35,9 +35,17 @@ describe("e-mail delivery", () => {
   it("writes the e-mail to the log on localhost (tests run on 127.0.0.1), saying it is the development fallback", async () => {
     const info = vi.spyOn(logger, "info").mockImplementation(() => {});
     try {
-      await sendEmail({ to: "ada@example.test", subject: "Your code 123456", text: "123456", html: "" });
+      await sendEmail({
+        to: "ada@example.test",
+        subject: "Your sign-in code",
+        text: "…\n123456\n…",
+        html: "",
+        code: "123456",
+      });
       expect(info).toHaveBeenCalledTimes(1);
-      expect(info.mock.calls[0]![0]).toContain("development fallback: no SMTP_URL");
+      const [firstLine] = String(info.mock.calls[0]![0]).split("\n");
+      expect(firstLine).toContain("development fallback: no SMTP_URL");
+      expect(firstLine).toContain("e-mail to ada@example.test: Your sign-in code · code 123456");
     } finally {
       info.mockRestore();
     }

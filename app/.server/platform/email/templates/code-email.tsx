@@ -44,7 +44,7 @@ function codeEmail(kind: keyof typeof kinds, input: CodeEmailInput): EmailConten
   const t = translator(language);
   const duration = formatDuration(input.minutes * 60, language);
   const subject = t(words.subject);
-  return brandedEmail(
+  const content = brandedEmail(
     { to: input.to, subject, language, preheader: t(words.preheader, { duration }) },
     <>
       <Paragraph>{t(words.intro)}</Paragraph>
@@ -55,6 +55,7 @@ function codeEmail(kind: keyof typeof kinds, input: CodeEmailInput): EmailConten
       {words.neverShare ? <Paragraph muted>{t("email.layout.neverShare")}</Paragraph> : null}
     </>,
   );
+  return { ...content, code: input.code };
 }
 
 export const signInCodeEmail = (input: CodeEmailInput) => codeEmail("signInCode", input);
