@@ -20,6 +20,14 @@ const MAX_BODY_BYTES = 1024 * 1024;
 const MAX_HEADER_BYTES = 16 * 1024;
 /** How long a stop waits for requests in flight before it closes every connection: under Docker's 10 s grace. */
 const SHUTDOWN_DEADLINE_MS = 8_000;
+/**
+ * After a refusal sent while the client is still sending its body, the server reads and drops at most this much of it
+ * and waits at most LINGER_MS for its end before closing. Closing with unread data sends a reset, which makes the client
+ * drop the refusal it had not read yet; reverse proxies linger the same way (Apache 2 s, nginx 5 s a read). Above the
+ * 20 MB of a large upload, so that such a client finishes and the close is clean.
+ */
+const LINGER_BYTES = 32 * 1024 * 1024;
+const LINGER_MS = 2_000;
 const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST"]);
 /** A second stop signal this soon after the first is the same stop: npm forwards the terminal's SIGINT, which reached
  * the server itself too, and the server processes of a cluster get the primary's SIGTERM besides the terminal's. */
@@ -246,11 +254,37 @@ const refusal = env && refusalHeaders({ https: env.https });
 
 /** Answers with a short plain-text refusal and the usual security headers; the request never reaches the app. */
 function refuse(req, res, status, text, extraHeaders = {}) {
-  // Its body is never read: closing the connection is cheaper than reading that body to its end to reuse it.
-  if (hasUnreadBody(req)) res.setHeader("Connection", "close");
   res.setHeaders(refusal);
-  res.writeHead(status, extraHeaders);
-  res.end(text);
+  if (!hasUnreadBody(req)) {
+    res.writeHead(status, extraHeaders);
+    res.end(text);
+    return;
+  }
+  // Its body is not read to its end to reuse the connection: the connection closes after a bounded drain.
+  res.setHeader("Connection", "close");
+  res.writeHead(status, { ...extraHeaders, "Content-Length": Buffer.byteLength(text) });
+  res.write(text);
+  drainThenClose(req, res);
+}
+
+/**
+ * Ends a refusal whose whole answer is written: once the body has arrived, or after LINGER_BYTES or LINGER_MS. Ending
+ * it lets node:http close the connection (Connection: close); until then the client can read the refusal.
+ */
+function drainThenClose(req, res) {
+  let drained = 0;
+  const end = () => {
+    clearTimeout(timer);
+    res.end();
+  };
+  const timer = setTimeout(end, LINGER_MS);
+  res.once("close", () => clearTimeout(timer));
+  req.on("data", (chunk) => {
+    drained += chunk.length;
+    if (drained > LINGER_BYTES) req.pause(); // what else it sends waits in the socket until LINGER_MS
+  });
+  req.once("end", end);
+  req.resume();
 }
 
 function declaredLength(req) {
@@ -263,8 +297,10 @@ function hasUnreadBody(req) {
 
 /**
  * Counts a streamed (chunked) body as it arrives and cuts it off past MAX_BODY_BYTES. Must be called in the same
- * tick as `handle`, whose body stream listens to the same 'data' events. Destroying the request aborts the app's
- * `request.signal`, so the app does not answer after the 413.
+ * tick as `handle`, whose body stream listens to the same 'data' events. Past the limit the app's request is aborted
+ * with the event req.destroy() emits before it closes the socket: the app's body stream (node-fetch-server) stops
+ * listening and aborts `request.signal`, so the app neither reads the rest nor answers after the 413, while the
+ * connection stays open for the refusal's drain.
  */
 function limitStreamedBody(req, res) {
   let received = 0;
@@ -272,14 +308,16 @@ function limitStreamedBody(req, res) {
     received += chunk.length;
     if (received <= MAX_BODY_BYTES) return;
     req.off("data", count);
-    if (res.headersSent) {
-      req.destroy();
-      return;
-    }
-    res.setHeader("Connection", "close");
-    res.setHeaders(refusal);
-    res.writeHead(413);
-    res.end("Payload Too Large", () => req.destroy());
+    // On the next tick: the app's body stream, which listens after this counter, takes this chunk first.
+    process.nextTick(() => {
+      if (req.destroyed) return;
+      if (res.headersSent) {
+        req.destroy();
+        return;
+      }
+      req.emit("aborted");
+      refuse(req, res, 413, "Payload Too Large");
+    });
   };
   req.on("data", count);
 }

@@ -147,6 +147,81 @@ test.describe("request bodies", () => {
     expect(printedSince(server, mark)).not.toMatch(stackLine);
   });
 
+  /**
+   * Posts 20 MB through node:http, declared (Content-Length) or streamed (chunked, 1 MiB a chunk), as a client that
+   * sends its whole body before it looks at the answer: the status it read, or the error that came first.
+   */
+  function postTwentyMegabytes(target: Server, framing: "declared" | "chunked"): Promise<number | string> {
+    const body = Buffer.alloc(20 * MiB, "a");
+    return new Promise((done) => {
+      const outgoing = request(
+        {
+          host: "127.0.0.1",
+          port: portOf(target),
+          method: "POST",
+          path: "/login?index",
+          agent: false,
+          headers: {
+            Origin: target.url,
+            "Content-Type": "application/x-www-form-urlencoded",
+            ...(framing === "declared" ? { "Content-Length": String(body.length) } : {}),
+          },
+        },
+        (response) => {
+          response.resume();
+          done(response.statusCode ?? 0);
+        },
+      );
+      outgoing.on("error", (error: NodeJS.ErrnoException) => done(error.code ?? error.message));
+      if (framing === "declared") outgoing.end(body);
+      else {
+        for (let offset = 0; offset < body.length; offset += MiB) outgoing.write(body.subarray(offset, offset + MiB));
+        outgoing.end();
+      }
+    });
+  }
+
+  for (const framing of ["declared", "chunked"] as const) {
+    test(`a client still sending a ${framing} 20 MB body reads the 413: 20 tries of 20`, async () => {
+      const outcomes: (number | string)[] = [];
+      for (let attempt = 0; attempt < 20; attempt++) outcomes.push(await postTwentyMegabytes(server, framing));
+      const failures = outcomes.filter((outcome) => outcome !== 413);
+      expect(failures, `${failures.length} of 20 did not read the 413`).toEqual([]);
+      expect(await healthy(server)).toBe(true);
+    });
+  }
+
+  test("after a 413 the server reads a bounded amount for a bounded time, then closes", async () => {
+    // One client keeps sending as fast as it can, one trickles: both are closed well before the request timeout
+    // (30 s), and the fast one could not push 1 GB through.
+    const fast = await openRaw(server);
+    const slow = await openRaw(server);
+    await write(fast, postHead(server, { "Content-Length": String(1024 * MiB) }));
+    await write(slow, postHead(server, { "Content-Length": String(1024 * MiB) }));
+    const started = Date.now();
+    const trickle = setInterval(() => void write(slow, Buffer.alloc(1024, "a")), 100);
+    let sent = 0;
+    const chunk = Buffer.alloc(256 * 1024, "a");
+    try {
+      while (!fast.isClosed() && sent < 1024 * MiB && Date.now() - started < 15_000) {
+        await write(fast, chunk);
+        sent += chunk.length;
+      }
+      expect(fast.isClosed()).toBe(true);
+      expect(await waitUntil(slow.isClosed, 15_000)).toBe(true);
+    } finally {
+      clearInterval(trickle);
+      fast.socket.destroy();
+      slow.socket.destroy();
+    }
+    console.log(`after the 413: ${(sent / MiB).toFixed(0)} MiB taken, both closed in ${Date.now() - started} ms`);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(sent).toBeLessThan(128 * MiB);
+    expect(statusOf(fast.text())).toBe(413);
+    expect(statusOf(slow.text())).toBe(413);
+    expect(await healthy(server)).toBe(true);
+  });
+
   test("a real form with a body just under the cap is read, not refused", async () => {
     const form = new URLSearchParams({ intent: "email", email: "not-an-address" }).toString();
     const body = `${form}&padding=${"a".repeat(MiB - form.length - 64)}`;
