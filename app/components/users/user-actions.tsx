@@ -17,8 +17,8 @@ export type UserActionRights = { ban: boolean; impersonate: boolean; delete: boo
 
 /**
  * What an admin can do to a user from their page, as plain forms (each posts an `intent` to the page's action):
- * ban (a dialog with a reason and an end date) or unban, impersonate, delete (confirmed first). The server checks
- * every rule again; a control shown here is never the check.
+ * ban (a dialog with a reason and an end date) or unban, impersonate, delete (confirmed first). `can` says what the
+ * page offers (the loader leaves out what the server would refuse); the server checks every rule again.
  */
 export function UserActions({
   user,
@@ -37,6 +37,8 @@ export function UserActions({
   const pendingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : undefined;
   const [form, fields] = useSchemaForm(banSchema, { lastResult: banResult });
   const name = user.name || user.email;
+  // A ban the server refused keeps its dialog, to say why, even where Ban is no longer offered.
+  const banDialog = (can.ban && !user.ban) || banResult !== undefined;
   return (
     <div className="flex flex-wrap gap-3">
       {can.impersonate && !user.admin && !user.ban ? (
@@ -66,7 +68,7 @@ export function UserActions({
         </DialogLink>
       ) : null}
 
-      {can.ban && !user.ban ? (
+      {banDialog ? (
         <ResponsiveDialog
           name="ban"
           title={t("userAdmin.banTitle")}

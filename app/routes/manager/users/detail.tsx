@@ -49,11 +49,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     sessions: userCan(me, { session: ["list"] })
       ? await listSessions(user.id, getSession(context)?.session.id, "admin")
       : null,
+    // What the server would refuse is not offered: nobody bans or deletes themselves (user-admin.ts). That also covers
+    // the last admin, who can only be the admin looking. A sole owner's deletion stays offered: its refusal names the
+    // organizations to hand over first.
     can: {
       update: userCan(me, { user: ["update"] }),
-      ban: userCan(me, { user: ["ban"] }),
+      ban: user.id !== me.id && userCan(me, { user: ["ban"] }),
       impersonate: userCan(me, { user: ["impersonate"] }),
-      delete: userCan(me, { user: ["delete"] }),
+      delete: user.id !== me.id && userCan(me, { user: ["delete"] }),
     },
     firstBanDay: firstBanDay(),
     // Their part of the audit trail (what they did, and what was done to them), at the top level of the data:
