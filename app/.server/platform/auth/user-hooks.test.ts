@@ -5,8 +5,9 @@ import { describe, expect, it } from "vitest";
 
 import { signedInAs } from "../../../../tests/support/sessions";
 import { db } from "../db/client";
-import { user } from "../db/schema";
+import { member, organization, session, user } from "../db/schema";
 import { auth } from "./auth";
+import { readSession } from "./session-read";
 
 const nameOf = async (userId: string) =>
   (await db.select({ name: user.name }).from(user).where(eq(user.id, userId)))[0]?.name;
@@ -69,5 +70,25 @@ describe("writing a user straight to the table", () => {
         ...changes,
       }),
     ).rejects.toThrow();
+  });
+});
+
+describe("a new session", () => {
+  const activeOf = async (cookie: string) =>
+    (await readSession(new Headers({ cookie }))).session?.session.activeOrganizationId;
+
+  it("starts in the organization the person joined last, or none when they belong to none", async () => {
+    const { userId, cookie } = await signedInAs("switcher@example.com");
+    expect(await activeOf(cookie)).toBeNull();
+    const joined = [
+      { id: "org-joined-first", at: new Date("2026-01-01T00:00:00Z") },
+      { id: "org-joined-last", at: new Date("2026-02-01T00:00:00Z") },
+    ];
+    for (const { id, at } of joined) {
+      await db.insert(organization).values({ id, name: id, slug: id, createdAt: at });
+      await db.insert(member).values({ id: `m-${id}`, organizationId: id, userId, role: "owner", createdAt: at });
+    }
+    const again = await signedInAs("switcher@example.com");
+    expect(await activeOf(again.cookie)).toBe("org-joined-last");
   });
 });

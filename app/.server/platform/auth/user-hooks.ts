@@ -3,11 +3,11 @@
 // sizes for every other writer.
 import type { BetterAuthOptions } from "better-auth";
 import { APIError } from "better-auth/api";
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 
 import { personNameField } from "../../../lib/schemas/sign-in";
 import { db } from "../db/client";
-import { session } from "../db/schema";
+import { member, session } from "../db/schema";
 
 const USER_IMAGE_MAX_LENGTH = 2048;
 
@@ -53,6 +53,22 @@ export const userHooks = {
       // banned user's cookie, for bans written straight to the table).
       async after(user) {
         if (user.banned) await db.delete(session).where(eq(session.userId, user.id));
+      },
+    },
+  },
+  session: {
+    create: {
+      // A new session starts in the organization the person joined last, so the switcher and the organization pages
+      // name one instead of "No organization" while the person belongs to some.
+      async before(newSession) {
+        if (newSession.activeOrganizationId) return { data: newSession };
+        const [latest] = await db
+          .select({ organizationId: member.organizationId })
+          .from(member)
+          .where(eq(member.userId, newSession.userId))
+          .orderBy(desc(member.createdAt))
+          .limit(1);
+        return { data: { ...newSession, activeOrganizationId: latest?.organizationId ?? null } };
       },
     },
   },
