@@ -2,17 +2,16 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { signedInAs } from "../../../tests/support/sessions";
+import { LAST_ACTIVE_RESOLUTION_MS, touchSession } from "../platform/auth/session-activity";
 import { db } from "../platform/db/client";
 import { session, user } from "../platform/db/schema";
 import {
   describeUserAgent,
-  LAST_ACTIVE_RESOLUTION_MS,
   listSessions,
   revokeAllUserSessions,
   revokeOtherOwnSessions,
   revokeOwnSession,
   revokeUserSession,
-  touchSession,
 } from "./sessions";
 
 const actor = { user: null, ip: "198.51.100.1" };

@@ -2,7 +2,7 @@
 // in, never its token. Revocations go through better-auth (its admin plugin for an admin, its session endpoints for
 // the user themselves), so its own invariants and cookies hold (docs/architecture.md).
 import { parse as parseUserAgent } from "bowser";
-import { and, desc, eq, gt, lt } from "drizzle-orm";
+import { and, desc, eq, gt } from "drizzle-orm";
 
 import type { DeviceType, SessionView } from "../../lib/session-view";
 import { auth } from "../platform/auth/auth";
@@ -62,21 +62,6 @@ export async function listSessions(
       impersonated: Boolean(row.impersonatedBy),
     };
   });
-}
-
-/** How often a session's "last active" time is written: at most once per this many milliseconds per session. */
-export const LAST_ACTIVE_RESOLUTION_MS = 5 * 60 * 1000;
-
-/**
- * Moves a session's "last active" time to now when it is older than the resolution. better-auth itself writes the
- * session only when it extends it (once a day), which would make "last active" a day late.
- */
-export async function touchSession(sessionId: string, updatedAt: Date, now = new Date()): Promise<void> {
-  if (now.getTime() - updatedAt.getTime() < LAST_ACTIVE_RESOLUTION_MS) return;
-  await db
-    .update(session)
-    .set({ updatedAt: now })
-    .where(and(eq(session.id, sessionId), lt(session.updatedAt, new Date(now.getTime() - LAST_ACTIVE_RESOLUTION_MS))));
 }
 
 async function tokenOf(userId: string, sessionId: string): Promise<string | null> {

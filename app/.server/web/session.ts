@@ -1,7 +1,7 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 
-import { touchSession } from "../features/sessions";
 import { auth, SESSION_COOKIE, type Session } from "../platform/auth/auth";
+import { touchSession } from "../platform/auth/session-activity";
 import { readSession } from "../platform/auth/session-read";
 import { getEnv } from "../platform/env";
 
