@@ -3,12 +3,13 @@
 // better-auth keeps its own rules (only the recipient answers; no second pending invitation for one address; an admin
 // cannot invite an owner); we add the ones it lacks: pending invitations count towards the member limit, the
 // organizations-per-user limit holds at acceptance too, an invitation whose inviter has left is no longer honoured.
-import { and, count, desc, eq, gt } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 
 import { defaultLanguage } from "../../lib/i18n";
 import type { InvitationInput } from "../../lib/schemas/organization";
-import { auth } from "../platform/auth/auth";
+import { auth, signUpEnabled } from "../platform/auth/auth";
+import { isAdmin } from "../platform/auth/permissions";
 import { db } from "../platform/db/client";
 import { isUniqueViolation } from "../platform/db/errors";
 import { invitation, member, organization, user } from "../platform/db/schema";
@@ -468,14 +469,39 @@ export async function declineInvitation(
 }
 
 /**
- * Whether an address has an invitation it can still accept. With sign-up closed, it is what lets someone who has no
- * account yet sign in to accept it (app/.server/features/sign-in.ts).
+ * Whether an invitation from `inviter` can bring in an address that has no account yet: sign-up is open, the inviter
+ * is an administrator, or INVITATIONS_OPEN_SIGN_UP. When not, the invitations page says so for every address alike,
+ * so that it tells the inviter nothing about who has an account (ADR 018).
  */
-export async function hasPendingInvitation(email: string, now = new Date()): Promise<boolean> {
+export function invitationsBringNewcomers(inviter: { id: string; role?: string | null }): boolean {
+  const env = getEnv();
+  return signUpEnabled || env.INVITATIONS_OPEN_SIGN_UP || isAdmin(inviter, env.ADMIN_USER_IDS);
+}
+
+/**
+ * Whether an address has an invitation it can still accept that lets it make an account while sign-up is closed
+ * (app/.server/features/sign-in.ts): one sent by a user who is an administrator now (`isAdmin`: the admin role among
+ * their roles, or ADMIN_USER_IDS), or any one when INVITATIONS_OPEN_SIGN_UP says so. Any user can create an
+ * organization and invite, so otherwise closing sign-up would close nothing (ADR 018).
+ */
+export async function invitationOpensSignUp(email: string, now = new Date()): Promise<boolean> {
+  const env = getEnv();
+  const byAdministrator = or(
+    sql`',' || replace(coalesce(${user.role}, 'user'), ' ', '') || ',' like '%,admin,%'`,
+    env.ADMIN_USER_IDS.length > 0 ? inArray(user.id, env.ADMIN_USER_IDS) : undefined,
+  );
   const [row] = await db
     .select({ id: invitation.id })
     .from(invitation)
-    .where(and(eq(invitation.email, email), eq(invitation.status, "pending"), gt(invitation.expiresAt, now)))
+    .innerJoin(user, eq(user.id, invitation.inviterId))
+    .where(
+      and(
+        eq(invitation.email, email),
+        eq(invitation.status, "pending"),
+        gt(invitation.expiresAt, now),
+        env.INVITATIONS_OPEN_SIGN_UP ? undefined : byAdministrator,
+      ),
+    )
     .limit(1);
   return Boolean(row);
 }

@@ -10,10 +10,12 @@ import { invitation, organization, signInCode, user } from "../platform/db/schem
 const sink = await new SmtpSink().start();
 process.env.SMTP_URL = sink.url;
 process.env.SIGN_UP_ENABLED = "false";
+process.env.ADMIN_USER_IDS = "listed-admin";
 const { sendSignInCode, verifySignInCode } = await import("./sign-in");
 const { signUpEnabled } = await import("../platform/auth/auth");
 const { db } = await import("../platform/db/client");
 const { seedDatabase } = await import("../platform/db/seed");
+const { invitationsBringNewcomers } = await import("./invitations");
 
 await seedDatabase(db);
 afterAll(() => sink.stop());
@@ -85,7 +87,7 @@ describe("signing in when sign-up is closed", () => {
     expect(await db.select().from(user).where(eq(user.email, "nobody@example.com"))).toEqual([]);
   });
 
-  it("opens for an address with a pending invitation: a code, then an account that onboarding will name", async () => {
+  it("opens for an address with an administrator's pending invitation: a code, then an account onboarding names", async () => {
     const [owner] = await db.select({ id: user.id }).from(user).where(eq(user.email, "admin@example.com"));
     const [demo] = await db.select({ id: organization.id }).from(organization).limit(1);
     await db.insert(invitation).values({
@@ -113,5 +115,46 @@ describe("signing in when sign-up is closed", () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(sink.messagesTo("late@example.com")).toEqual([]);
     expect(await db.select().from(user).where(eq(user.email, "late@example.com"))).toEqual([]);
+  });
+
+  it("stays closed for an address invited by a user who is not an administrator: answered as any unknown address", async () => {
+    const [inviter] = await db.select({ id: user.id }).from(user).where(eq(user.email, "user@example.com"));
+    const [demo] = await db.select({ id: organization.id }).from(organization).limit(1);
+    await db.insert(invitation).values({
+      id: "invitation-by-a-user",
+      organizationId: demo!.id,
+      email: "friend@example.com",
+      role: "member",
+      status: "pending",
+      expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+      inviterId: inviter!.id,
+    });
+    const invited = visitor();
+    expect(await send("friend@example.com", invited)).toMatchObject({ ok: true });
+    const unknown = visitor();
+    expect(await send("nobody-else@example.com", unknown)).toMatchObject({ ok: true });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(sink.messagesTo("friend@example.com")).toEqual([]);
+    expect(await reasonsOfWrongCodes("friend@example.com", "123456", invited)).toEqual(
+      await reasonsOfWrongCodes("nobody-else@example.com", "123456", unknown),
+    );
+    expect(await db.select().from(user).where(eq(user.email, "friend@example.com"))).toEqual([]);
+
+    // The invitations page tells such an inviter, whatever the address (ADR 018); not an administrator.
+    expect(invitationsBringNewcomers({ id: inviter!.id, role: "user" })).toBe(false);
+    expect(invitationsBringNewcomers({ id: "someone", role: "user, admin" })).toBe(true);
+    expect(invitationsBringNewcomers({ id: "listed-admin", role: "user" })).toBe(true);
+
+    // The same invitation from an administrator known by ADMIN_USER_IDS (their role is "user") opens it.
+    const now = new Date();
+    await db
+      .insert(user)
+      .values({ id: "listed-admin", email: "listed@example.com", name: "Listed", createdAt: now, updatedAt: now });
+    await db.update(invitation).set({ inviterId: "listed-admin" }).where(eq(invitation.id, "invitation-by-a-user"));
+    const again = visitor();
+    const since = Date.now();
+    expect(await send("friend@example.com", again)).toMatchObject({ ok: true });
+    const code = await sink.waitForCode("friend@example.com", { since });
+    expect(await verify("friend@example.com", code, again)).toMatchObject({ ok: true });
   });
 });

@@ -22,7 +22,7 @@ import { getEnv } from "../platform/env";
 import { logger } from "../platform/logger";
 import { consumeAll, consumeRateLimit, rateLimits, type RateLimitRule } from "../platform/security/rate-limit";
 import { recordAudit, type AuditActor } from "./audit";
-import { hasPendingInvitation } from "./invitations";
+import { invitationOpensSignUp } from "./invitations";
 import { getBan, type Ban } from "./user-admin";
 
 export type RateLimited = { ok: false; reason: "rate-limited"; retryAfterSeconds: number };
@@ -124,9 +124,9 @@ export async function sendSignInCode(
   const code = demo ? DEMO_CODE : String(randomInt(0, 1_000_000)).padStart(6, "0");
   const attemptId = randomBytes(18).toString("base64url");
   const [known] = await db.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1);
-  // With sign-up closed, an invitation opens it for its address. Asked for every address, known or not, so that the
-  // answer takes the same time either way.
-  const invited = !signUpEnabled && !demo && (await hasPendingInvitation(email));
+  // With sign-up closed, an administrator's invitation opens it for its address (ADR 018). Asked for every address,
+  // known or not, so that the answer takes the same time either way.
+  const invited = !signUpEnabled && !demo && (await invitationOpensSignUp(email));
   // This browser's previous code (a resend) ends; other browsers' codes for the same address are left alone.
   if (caller.previousAttemptId) await db.delete(signInCode).where(eq(signInCode.id, caller.previousAttemptId));
   await db.delete(signInCode).where(lt(signInCode.expiresAt, now));
@@ -201,7 +201,7 @@ async function checkCode(
 /** The account of an invited newcomer, when sign-up is closed: made once (a concurrent sign-in may win the race). */
 async function createInvitedAccount(email: string) {
   const [known] = await db.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1);
-  if (known || !(await hasPendingInvitation(email))) return;
+  if (known || !(await invitationOpensSignUp(email))) return;
   try {
     await (
       await auth.$context

@@ -27,6 +27,7 @@ describe("environment", () => {
     expect(env.APP_URL).toBe("http://localhost:3000");
     expect(env.DATABASE_URL).toBe("file:./data/app.db");
     expect(env.SIGN_UP_ENABLED).toBe(true);
+    expect(env.INVITATIONS_OPEN_SIGN_UP).toBe(false);
     expect(env.SEED).toBe(true);
     expect(env.githubEnabled).toBe(false);
     expect(env.AUTH_SECRET).toBe(secret);

@@ -46,6 +46,8 @@ const schema = z.object({
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   EMAIL_FROM: z.string().default("Groundwork <no-reply@localhost>"),
   SIGN_UP_ENABLED: booleanFlag(true),
+  // With sign-up closed, whether any member's invitation lets a new address in; off: an administrator's only (ADR 018).
+  INVITATIONS_OPEN_SIGN_UP: booleanFlag(false),
   ADMIN_USER_IDS: z
     .string()
     .default("")

@@ -23,12 +23,15 @@ export function InvitationForm({
   language,
   lifetimeHours,
   limit,
+  newcomersNeedAnAdministrator = false,
 }: {
   result: SubmissionResult<string[]> | undefined;
   roles: readonly MemberRole[];
   language: Language;
   lifetimeHours: number;
   limit: number;
+  /** Sign-up is closed and the inviter is not an administrator: only someone with an account can accept. */
+  newcomersNeedAnAdministrator?: boolean;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -49,6 +52,7 @@ export function InvitationForm({
           {t("invitations.inviteDescription", { duration, limit })}
         </p>
       </div>
+      {newcomersNeedAnAdministrator ? <Alert>{t("invitations.newcomersNeedAnAdministrator")}</Alert> : null}
       <Form method="post" {...getFormProps(form)} className="flex max-w-xl flex-col gap-2">
         <input type="hidden" name="intent" value="invite" />
         {form.errors?.length ? <Alert tone="error">{translateMessage(t, form.errors[0]!)}</Alert> : null}

@@ -299,10 +299,10 @@ const en = {
     dataTitle: "Your data",
     dataDescription: "A JSON file with your profile, your sessions and the activity recorded about your account.",
     downloadData: "Download my data",
-    deleteTitle: "Delete my account",
-    deleteDescription:
     exportAdministrator: "an administrator",
     exportOrganizationAdministrator: "an organization administrator",
+    deleteTitle: "Delete my account",
+    deleteDescription:
       "Your account, your sessions and your sign-in methods are deleted for good. The repositories you created stay, without your name.",
     deleteAccount: "Delete my account",
     deleteSendText: "To confirm, we will send a code to {{email}}.",
@@ -442,6 +442,8 @@ const en = {
     invite: "Invite someone",
     inviteDescription:
       "They get an e-mail with a link to accept or decline, valid for {{duration}}. Members and pending invitations together are {{limit}} at most.",
+    newcomersNeedAnAdministrator:
+      "Sign-up is closed on this site: your invitation lets in only someone who already has an account. To bring in someone new, ask an administrator to invite them.",
     email: "E-mail address",
     role: "Role",
     language: "Language of the invitation e-mail",

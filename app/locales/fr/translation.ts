@@ -303,10 +303,10 @@ const fr = {
     dataTitle: "Vos données",
     dataDescription: "Un fichier JSON avec votre profil, vos sessions et l’activité enregistrée sur votre compte.",
     downloadData: "Télécharger mes données",
-    deleteTitle: "Supprimer mon compte",
-    deleteDescription:
     exportAdministrator: "un administrateur",
     exportOrganizationAdministrator: "un administrateur de l’organisation",
+    deleteTitle: "Supprimer mon compte",
+    deleteDescription:
       "Votre compte, vos sessions et vos moyens de connexion sont supprimés définitivement. Les dépôts que vous avez créés restent, sans votre nom.",
     deleteAccount: "Supprimer mon compte",
     deleteSendText: "Pour confirmer, nous enverrons un code à {{email}}.",
@@ -448,6 +448,8 @@ const fr = {
     invite: "Inviter quelqu'un",
     inviteDescription:
       "La personne reçoit un e-mail avec un lien pour accepter ou refuser, valable {{duration}}. Membres et invitations en attente sont {{limit}} au plus.",
+    newcomersNeedAnAdministrator:
+      "Les inscriptions sont fermées sur ce site : votre invitation ne fait entrer que quelqu’un qui a déjà un compte. Pour faire venir une nouvelle personne, demandez à un administrateur de l’inviter.",
     email: "Adresse e-mail",
     role: "Rôle",
     language: "Langue de l'e-mail d'invitation",

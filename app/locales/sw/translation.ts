@@ -300,10 +300,10 @@ const sw = {
     dataTitle: "Data yako",
     dataDescription: "Faili ya JSON yenye wasifu wako, vipindi vyako na shughuli zilizorekodiwa kuhusu akaunti yako.",
     downloadData: "Pakua data yangu",
-    deleteTitle: "Futa akaunti yangu",
-    deleteDescription:
     exportAdministrator: "msimamizi",
     exportOrganizationAdministrator: "msimamizi wa shirika",
+    deleteTitle: "Futa akaunti yangu",
+    deleteDescription:
       "Akaunti yako, vipindi vyako na njia zako za kuingia zinafutwa kabisa. Hazina ulizounda zinabaki, bila jina lako.",
     deleteAccount: "Futa akaunti yangu",
     deleteSendText: "Ili kuthibitisha, tutatuma msimbo kwa {{email}}.",
@@ -442,6 +442,8 @@ const sw = {
     invite: "Alika mtu",
     inviteDescription:
       "Atapokea barua pepe yenye kiungo cha kukubali au kukataa, halali kwa {{duration}}. Wanachama na mialiko inayosubiri kwa pamoja hawazidi {{limit}}.",
+    newcomersNeedAnAdministrator:
+      "Usajili umefungwa kwenye tovuti hii: mwaliko wako unamruhusu kuingia tu mtu ambaye tayari ana akaunti. Ili kumleta mtu mpya, mwombe msimamizi amwalike.",
     email: "Anwani ya barua pepe",
     role: "Jukumu",
     language: "Lugha ya barua pepe ya mwaliko",

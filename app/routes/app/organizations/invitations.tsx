@@ -6,12 +6,14 @@ import { data } from "react-router";
 import {
   cancelInvitation,
   INVITATION_LIST_LIMIT,
+  invitationsBringNewcomers,
   inviteMember,
   listInvitations,
   resendInvitation,
 } from "~/.server/features/invitations";
 import { organizationLimits } from "~/.server/features/organizations";
 import type { OrganizationPermissions } from "~/.server/platform/auth/permissions";
+import { requireUser } from "~/.server/web/guards";
 import { forbidden, readForm, unknownIntent } from "~/.server/web/http";
 import { getInstance, getLocale } from "~/.server/web/i18n";
 import {
@@ -43,7 +45,8 @@ const intents = {
 } satisfies Record<string, OrganizationPermissions>;
 type Intent = keyof typeof intents;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser({ request, context });
   const scope = getOrganizationScope(context);
   const canInvite = organizationCan(scope, intents.invite);
   const language = getLocale(context);
@@ -53,6 +56,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     invitations,
     listLimit: INVITATION_LIST_LIMIT,
     canInvite,
+    // Sign-up is closed and this inviter is not an administrator: said up front, for every address alike (ADR 018).
+    newcomersNeedAnAdministrator: canInvite && !invitationsBringNewcomers(user),
     canCancel: organizationCan(scope, intents.cancel),
     // Only an owner may make an owner (better-auth refuses it to anyone else, too).
     roles: canInvite ? memberRoles.filter((role) => role !== "owner" || isOwnerRole(scope.member.role)) : [],
@@ -147,6 +152,7 @@ export default function OrganizationInvitations({ loaderData, actionData }: Rout
           language={loaderData.language}
           lifetimeHours={loaderData.limits.invitationLifetimeHours}
           limit={loaderData.limits.membersPerOrganization}
+          newcomersNeedAnAdministrator={loaderData.newcomersNeedAnAdministrator}
         />
       ) : null}
       <section aria-labelledby="invitations-heading" className="flex flex-col gap-3">
