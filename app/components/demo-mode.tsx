@@ -1,8 +1,8 @@
 import { useLocation, useNavigate } from "react-router";
 
 import { dialogHref } from "~/lib/dialog";
-import { PRODUCT } from "~/lib/product";
 import { useTranslation } from "~/lib/translation";
+import { PRODUCT } from "~/locales/product";
 import { ResponsiveDialog } from "./ui/responsive-dialog";
 
 /** The "Demo Mode" dialog (docs/product.md): opened by a refused action, or by anything through useDemoModal(). */

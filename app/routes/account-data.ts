@@ -6,7 +6,7 @@ import { requirePermission } from "~/.server/web/guards";
 import { notFound } from "~/.server/web/http";
 import { getInstance } from "~/.server/web/i18n";
 import { getSession } from "~/.server/web/session";
-import { PRODUCT } from "~/lib/product";
+import { PRODUCT } from "~/locales/product";
 import type { Route } from "./+types/account-data";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

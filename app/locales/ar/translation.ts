@@ -1,4 +1,4 @@
-import { PRODUCT } from "~/lib/product";
+import { PRODUCT } from "~/locales/product";
 import type { Dictionary } from "../en/translation";
 
 const ar = {

@@ -1,6 +1,6 @@
 // The reference dictionary. Every other language `satisfies Dictionary`, and a test checks that none is empty.
 // Durations and dates are formatted with Intl in the page's language and passed in, so no key needs plural forms.
-import { PRODUCT } from "~/lib/product";
+import { PRODUCT } from "~/locales/product";
 
 const en = {
   meta: {

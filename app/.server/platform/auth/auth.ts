@@ -3,7 +3,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin, emailOTP, organization } from "better-auth/plugins";
 
-import { PRODUCT } from "../../../lib/product";
+import { PRODUCT } from "../../../locales/product";
 import { db } from "../db/client";
 import * as schema from "../db/schema";
 import { SEED_USERS } from "../db/seed";

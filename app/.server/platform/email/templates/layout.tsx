@@ -17,7 +17,7 @@ import type { ReactNode } from "react";
 import { translator } from "../../../../lib/dictionaries";
 import { formatters } from "../../../../lib/format";
 import { defaultLanguage, directionOf, isLanguage, type Language } from "../../../../lib/i18n";
-import { PRODUCT } from "../../../../lib/product";
+import { PRODUCT } from "../../../../locales/product";
 import type { EmailContent } from "./types";
 
 /** Where and when the request that sent an e-mail came from: the line that lets the recipient tell whether it was them. */
