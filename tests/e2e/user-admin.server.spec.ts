@@ -289,3 +289,35 @@ test("an ADMIN_USER_IDS admin is an admin everywhere: they act, and cannot be im
     "authErrors.YOU_CANNOT_REMOVE_YOURSELF",
   );
 });
+
+test("an impersonation ends when its admin is banned: the next request is signed out, the session gone", async () => {
+  const made = await sessionCookie(server, {
+    email: "ban-imp-ua@example.test",
+    name: "Ivan Impersonator",
+    role: "admin",
+  });
+  const started = await request(`${made.name}=${made.value}`, detail(), { intent: "impersonate" });
+  await expectRedirect(started, "/app", "impersonate", "impersonation.started");
+  const impersonating = started.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0]!)
+    .filter((pair) => !pair.endsWith("=") && !pair.startsWith("toast="))
+    .join("; ");
+  const impersonations = async () =>
+    Number(
+      (await sql(server.databaseUrl, "select count(*) as n from session where impersonated_by = ?", [made.userId]))
+        .rows[0]?.n,
+    );
+  expect((await request(impersonating, "/app")).status).toBe(200);
+  expect(await impersonations()).toBe(1);
+
+  await expectRedirect(
+    await request("admin", `${detail(made.userId)}?modal=ban`, { intent: "ban", reason: "", until: "" }),
+    detail(made.userId),
+    "ban the impersonating admin",
+    "userAdmin.banned",
+  );
+  expect(await impersonations()).toBe(0);
+  const after = await request(impersonating, "/app");
+  await expectRedirect(after, "/login?redirect=%2Fapp", "the impersonation's next request");
+});

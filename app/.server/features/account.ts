@@ -5,6 +5,7 @@ import { desc, eq, inArray, or } from "drizzle-orm";
 
 import type { SessionView } from "../../lib/session-view";
 import { auth } from "../platform/auth/auth";
+import { endImpersonationsBy } from "../platform/auth/impersonation";
 import {
   checkOneTimeCode,
   issueOneTimeCode,
@@ -215,6 +216,8 @@ export async function deleteAccount(
     if (checked !== "right") return { ok: false, reason: checked } as const;
     const removed = await removeAccount(me);
     if (removed !== true) return removed || ({ ok: false, reason: "invalid" } as const);
+    // An admin's impersonations end with their account (ADR 017).
+    await endImpersonationsBy(me.id);
     return { ok: true } as const;
   });
   if (!outcome.ok) return outcome;
@@ -256,22 +259,6 @@ export type AccountExport = {
   auditEntries: AccountAuditEntry[];
 };
 
-function parseDetails(details: string | null): Record<string, unknown> | null {
-  if (!details) return null;
-  try {
-    return JSON.parse(details) as Record<string, unknown>;
-  } catch {
-    return { raw: details };
-  }
-}
-
-/**
- * The user's profile, sessions (never a token) and audit entries, as one JSON-ready value; null for no such user.
- * Other people's addresses, e-mails and browsers stay out of it (`seenByOwner`, `listSessions`).
- */
-export async function exportAccountData(
-  userId: string,
-  currentSessionId: string | null | undefined,
 /**
  * How the export names someone else who acted on the user, in the user's language: by their part, never by e-mail
  * or id (ADR 015, "A copy of the user's data").
@@ -292,6 +279,23 @@ function seenByOwner(entry: typeof auditEvent.$inferSelect, userId: string, labe
   return { actor: { id: null, label, impersonated }, ip: null };
 }
 
+function parseDetails(details: string | null): Record<string, unknown> | null {
+  if (!details) return null;
+  try {
+    return JSON.parse(details) as Record<string, unknown>;
+  } catch {
+    return { raw: details };
+  }
+}
+
+/**
+ * The user's profile, sessions (never a token) and audit entries, as one JSON-ready value; null for no such user.
+ * Other people's addresses, e-mails and browsers stay out of it (`seenByOwner`, `listSessions`).
+ */
+export async function exportAccountData(
+  userId: string,
+  currentSessionId: string | null | undefined,
+  labels: OtherActorLabels,
   now = new Date(),
 ): Promise<AccountExport | null> {
   const [profile] = await db.select().from(user).where(eq(user.id, userId)).limit(1);
@@ -305,7 +309,6 @@ function seenByOwner(entry: typeof auditEvent.$inferSelect, userId: string, labe
     .select()
     .from(auditEvent)
     .where(or(eq(auditEvent.actorId, userId), eq(auditEvent.targetId, userId)))
-  labels: OtherActorLabels,
     .orderBy(desc(auditEvent.id));
   return {
     exportedAt: now.toISOString(),

@@ -6,6 +6,7 @@ import { isAPIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 
 import { auth } from "../platform/auth/auth";
+import { endImpersonationsBy } from "../platform/auth/impersonation";
 import { db } from "../platform/db/client";
 import { isLastOwnerRefusal } from "../platform/db/errors";
 import { user } from "../platform/db/schema";
@@ -85,8 +86,8 @@ async function refused(admin: ActingAdmin, action: AuditAction, target: Target, 
 
 /**
  * Bans a user: better-auth marks them banned and deletes every session of theirs, so they are signed out everywhere
- * at once. `until` is when the ban ends (null: until it is lifted); `reason` is shown to them when they try to sign
- * in.
+ * at once; the sessions they impersonate through end too (ADR 017). `until` is when the ban ends (null: until it is
+ * lifted); `reason` is shown to them when they try to sign in.
  */
 export function banUser(
   target: Target,
@@ -118,6 +119,7 @@ async function applyBan(
   } catch (error) {
     return refuse(refusalOf(error));
   }
+  await endImpersonationsBy(target.id);
   const expiresAt = banned.banExpires ? new Date(banned.banExpires) : null;
   await recordAudit(admin.actor, {
     action: "user.banned",
@@ -188,7 +190,10 @@ export async function stopImpersonating(
   return { ok: true, setCookies: result.headers.getSetCookie() };
 }
 
-/** Deletes a user, their sessions and accounts (better-auth's `removeUser`; our tables let go of them by the schema). */
+/**
+ * Deletes a user, their sessions and accounts (better-auth's permission check, then the user row: the schema takes
+ * the rest along), and the sessions they impersonate through (ADR 017).
+ */
 export function deleteUser(target: Target, admin: ActingAdmin): Promise<{ ok: true } | Refusal> {
   return withAdminRightsLock(() => applyDeletion(target, admin));
 }
@@ -219,6 +224,7 @@ async function applyDeletion(target: Target, admin: ActingAdmin): Promise<{ ok: 
     const sole = await soleOwnedOrganizations(target.id);
     return refuse({ ok: false, error: "sole-owner", organizations: sole.map((row) => row.name) });
   }
+  await endImpersonationsBy(target.id);
   await recordAudit(admin.actor, { action: "user.deleted", target: userTarget(target) });
   return { ok: true };
 }

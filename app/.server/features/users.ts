@@ -20,7 +20,8 @@ import {
 import { searchableText } from "../../lib/schemas/text";
 import type { NewUserInput, UserInput, UserListOrder, UserRole } from "../../lib/schemas/user";
 import { auth } from "../platform/auth/auth";
-import { isAdmin } from "../platform/auth/permissions";
+import { endImpersonationsBy } from "../platform/auth/impersonation";
+import { isAdmin, mayImpersonate } from "../platform/auth/permissions";
 import { db } from "../platform/db/client";
 import { isUniqueViolation } from "../platform/db/errors";
 import { decodeCursorValues, keysetPage } from "../platform/db/keyset";
@@ -457,6 +458,8 @@ async function applyUserUpdate(
       await (await auth.$context).internalAdapter.updateUser(userId, { role: current.role });
       return { ok: false, error: "last-admin" };
     }
+    // A demoted admin's impersonations end with their rights (ADR 017).
+    if (!mayImpersonate({ id: userId, role: input.role }, getEnv().ADMIN_USER_IDS)) await endImpersonationsBy(userId);
     await recordAudit(actor, {
       action: "user.role-changed",
       target: { type: "user", id: userId, label: input.email },

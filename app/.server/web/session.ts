@@ -1,8 +1,10 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 
 import { auth, SESSION_COOKIE, type Session } from "../platform/auth/auth";
+import { endImpersonationsBy } from "../platform/auth/impersonation";
+import { mayImpersonate } from "../platform/auth/permissions";
 import { touchSession } from "../platform/auth/session-activity";
-import { readSession } from "../platform/auth/session-read";
+import { readSession, type Impersonator } from "../platform/auth/session-read";
 import { getEnv } from "../platform/env";
 
 const sessionContext = createContext<Session | null>(null);
@@ -10,6 +12,11 @@ const sessionContext = createContext<Session | null>(null);
 /** A ban is in force until its end date, if it has one. */
 function isBanned(user: { banned?: boolean | null; banExpires?: Date | null }, now = Date.now()): boolean {
   return Boolean(user.banned) && (!user.banExpires || user.banExpires.getTime() > now);
+}
+
+/** An impersonation holds while the admin behind it exists, has no ban in force and may still impersonate (ADR 017). */
+function impersonatorMayAct(impersonator: Impersonator | null): boolean {
+  return impersonator !== null && !isBanned(impersonator) && mayImpersonate(impersonator, getEnv().ADMIN_USER_IDS);
 }
 
 /** The Set-Cookie that removes the session cookie from the browser. */
@@ -22,6 +29,8 @@ function clearSessionCookie(): string {
  * Reads the session once per request. better-auth may refresh it (sliding expiry) and answer with a new cookie:
  * that Set-Cookie is forwarded on whatever response the route gives, or the browser's cookie would never be renewed.
  * A banned user is signed out here, whatever wrote the ban (ADR 010): their sessions end and the cookie is cleared.
+ * So is an impersonation whose admin was banned, demoted or deleted: every session that admin impersonates through
+ * ends (ADR 017).
  * A session's "last active" time is kept to within a few minutes (`touchSession`). A request without cookies is not
  * looked up: better-auth reads the session from its cookie only.
  * Pages for a signed-in person are never stored by a browser or a proxy.
@@ -30,8 +39,13 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const result = request.headers.has("Cookie") ? await readSession(request.headers) : null;
   let session = result?.session ?? null;
   const setCookies = result?.setCookies ?? [];
+  const impersonatedBy = session?.session.impersonatedBy;
   if (session && isBanned(session.user)) {
     await (await auth.$context).internalAdapter.deleteUserSessions(session.user.id);
+    session = null;
+    setCookies.splice(0, setCookies.length, clearSessionCookie());
+  } else if (impersonatedBy && !impersonatorMayAct(result?.impersonator ?? null)) {
+    await endImpersonationsBy(impersonatedBy);
     session = null;
     setCookies.splice(0, setCookies.length, clearSessionCookie());
   }

@@ -62,6 +62,14 @@ export function hasPermission(
   });
 }
 
+/**
+ * Who may impersonate a user: the permission better-auth asks to start an impersonation, by role or ADMIN_USER_IDS.
+ * An impersonation session lasts only while its admin still may (ADR 017).
+ */
+export function mayImpersonate(user: { id: string; role?: string | null }, adminUserIds: readonly string[]): boolean {
+  return hasPermission(user, { user: ["impersonate"] }, adminUserIds);
+}
+
 // Roles inside one organization (better-auth's organization plugin, its default roles): owner does everything,
 // admin everything but deleting the organization, member sees and changes nothing. A member's `role` may be a
 // comma-separated list, as better-auth stores it; any role allowing the action wins.

@@ -4,6 +4,7 @@
 // so the session rules stay better-auth's.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 
 import { db } from "../db/client";
 import { session, user } from "../db/schema";
@@ -15,11 +16,31 @@ const sessionCookie = authCookies.sessionToken.name;
 /** The cookies that make better-auth write: a session-data cookie to clear, or "don't remember me". */
 const writingCookies = [authCookies.sessionData.name, authCookies.dontRememberToken.name];
 
+/** The admin behind an impersonation session, as the session guard judges them (web/session.ts, ADR 017). */
+export type Impersonator = Pick<typeof user.$inferSelect, "id" | "role" | "banned" | "banExpires">;
+
+const impersonator = alias(user, "impersonator");
+const impersonatorColumns = {
+  id: impersonator.id,
+  role: impersonator.role,
+  banned: impersonator.banned,
+  banExpires: impersonator.banExpires,
+};
+
+// The impersonator comes in the same query: a left join on the user table's primary key, null for most sessions.
 const sessionByToken = db
-  .select({ session, user })
+  .select({ session, user, impersonator: impersonatorColumns })
   .from(session)
   .innerJoin(user, eq(user.id, session.userId))
+  .leftJoin(impersonator, eq(impersonator.id, session.impersonatedBy))
   .where(eq(session.token, sql.placeholder("token")))
+  .limit(1)
+  .prepare();
+
+const impersonatorById = db
+  .select(impersonatorColumns)
+  .from(impersonator)
+  .where(eq(impersonator.id, sql.placeholder("id")))
   .limit(1)
   .prepare();
 
@@ -59,19 +80,30 @@ const refreshDue = (expiresAt: Date, now: number) =>
 
 /**
  * The session a request's cookies name, and the Set-Cookie headers to answer with. A valid, live session that needs
- * no refresh is read here; every other case goes through better-auth, whose answer this is anyway.
+ * no refresh is read here; every other case goes through better-auth, whose answer this is anyway. For an
+ * impersonation session, `impersonator` is the admin behind it (null when that user is gone).
  */
-export async function readSession(headers: Headers): Promise<{ session: Session | null; setCookies: string[] }> {
+export async function readSession(
+  headers: Headers,
+): Promise<{ session: Session | null; setCookies: string[]; impersonator: Impersonator | null }> {
   const cookies = headers.get("Cookie") ?? "";
   if (!writingCookies.some((name) => cookies.includes(name))) {
     const value = cookieValue(cookies, sessionCookie);
     const token = value === null ? null : verifiedToken(value);
-    if (token === null) return { session: null, setCookies: [] };
+    if (token === null) return { session: null, setCookies: [], impersonator: null };
     const [found] = await sessionByToken.all({ token });
     const now = Date.now();
     if (found && found.session.expiresAt.getTime() > now && !refreshDue(found.session.expiresAt, now))
-      return { session: found, setCookies: [] };
+      return {
+        session: { session: found.session, user: found.user },
+        setCookies: [],
+        impersonator: found.impersonator,
+      };
   }
   const result = await auth.api.getSession({ headers, returnHeaders: true });
-  return { session: result.response, setCookies: result.headers.getSetCookie() };
+  // An impersonation always takes this path while its browser keeps better-auth's "don't remember me" cookie: one
+  // more query, for impersonation sessions only.
+  const impersonatedBy = result.response?.session.impersonatedBy;
+  const [found] = impersonatedBy ? await impersonatorById.all({ id: impersonatedBy }) : [];
+  return { session: result.response, setCookies: result.headers.getSetCookie(), impersonator: found ?? null };
 }
