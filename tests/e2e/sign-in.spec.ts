@@ -256,7 +256,7 @@ test.describe("sign-up disabled", () => {
     expect(forUnknown.text.replace(unknown, "<email>")).toBe(forKnown.text.replace(known, "<email>"));
     expect(forUnknown.cookies).toEqual(forKnown.cookies);
     expect(forKnown.text).toContain(`If you have an account, we sent a code to ${known}.`);
-    // Response times are compared with paired samples in `npm run bench:enumeration`, not here.
+    // Response times are compared with paired samples in `npm run bench:login enumeration`, not here.
     await mail.waitForEmail(known, { since });
     await page.waitForTimeout(300);
     expect(mail.messagesTo(unknown)).toHaveLength(0);

@@ -1,11 +1,15 @@
 // What Linux says of a process, read from /proc: for benchmarks and tests that start a server and measure it.
 import { readFileSync } from "node:fs";
 
-/** Its resident memory in MB (VmRSS), or 0 once it has ended. */
-export function rssMb(pid: number): number {
+/**
+ * Its resident memory in MB, or 0 once it has ended: all of it (VmRSS), or with `anonymous` the part no file backs
+ * (RssAnon: the heaps, without the mapped code of node and its libraries).
+ */
+export function rssMb(pid: number, { anonymous = false } = {}): number {
   try {
     const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
+    const field = anonymous ? /RssAnon:\s+(\d+)/ : /VmRSS:\s+(\d+)/;
+    return Number(status.match(field)?.[1] ?? 0) / 1024;
   } catch {
     return 0;
   }

@@ -62,6 +62,8 @@ describe("process stats from /proc", () => {
       // The worker's 300 ms count for the process and not for its main thread.
       expect(all - main).toBeGreaterThanOrEqual(260);
       expect(rssMb(child.pid!)).toBeGreaterThan(10);
+      expect(rssMb(child.pid!, { anonymous: true })).toBeGreaterThan(1);
+      expect(rssMb(child.pid!, { anonymous: true })).toBeLessThan(rssMb(child.pid!));
     } finally {
       child.stdin!.end();
       if (child.exitCode === null && child.signalCode === null) await once(child, "exit");

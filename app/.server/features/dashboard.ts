@@ -1,6 +1,6 @@
 // The manager's dashboard: a few counts and the sign-ins of the last 30 days, read straight from the tables
 // (docs/architecture.md: reads go to the tables, writes through better-auth). Each figure is one query along an index
-// (`npm run bench:dashboard` measures them at 100 000 users, sessions and repositories).
+// (`npm run bench:lists dashboard` measures them at 100 000 users, sessions and repositories).
 import { and, count, gt, gte, isNull, or, sql } from "drizzle-orm";
 
 import { db } from "../platform/db/client";

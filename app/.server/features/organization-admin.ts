@@ -50,7 +50,7 @@ function readNameCursor(cursor: string | null): [string, string] | null {
  * its number of members. `searchTerm` matches the name or the slug anywhere, in any case. A search reads the table in
  * storage order (NOT INDEXED), SQLite keeping the first rows of the order as it goes: one pass, about 2 ms at 10 000
  * organizations whatever the term, where walking the name index would read the rows one by one, three times slower
- * for a rare term (`npm run bench:organizations`). A cursor that is not one of ours starts from the first page.
+ * for a rare term (`npm run bench:lists organizations`). A cursor that is not one of ours starts from the first page.
  */
 export async function listOrganizations({
   searchTerm = "",

@@ -414,7 +414,7 @@ export type TeamView = { id: string; name: string; members: number; createdAt: D
 /** An organization's teams by name, with their number of members. At most TEAMS_PER_ORGANIZATION rows. */
 export async function listTeams(organizationId: string): Promise<TeamView[]> {
   // A count per team along `teamMember_teamId_idx` (a join and a GROUP BY over every team member costs ten times
-  // more in a large organization: npm run bench:organizations).
+  // more in a large organization: npm run bench:lists organizations).
   return db
     .select({
       id: team.id,

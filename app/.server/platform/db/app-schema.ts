@@ -106,7 +106,7 @@ export const auditEvent = sqliteTable(
     // The dashboard's sign-ins per day.
     index("audit_event_action_at").on(table.action, table.at),
     // ...counted per day from this small index alone: the outcome is not in the one above, and reading it from each
-    // row made the chart cost 40 ms at 100 000 sign-ins (`npm run bench:dashboard`).
+    // row made the chart cost 40 ms at 100 000 sign-ins (`npm run bench:lists dashboard`).
     index("audit_event_sign_in_success_at")
       .on(table.at)
       .where(sql`action = 'sign-in' and outcome = 'success'`),
