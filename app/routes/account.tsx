@@ -116,7 +116,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "confirm-email-change": {
       const submission = parseWithZod(formData, { schema: confirmEmailChangeSchema });
       if (submission.status !== "success") return refused(intent, submission.reply());
-      const changed = await confirmEmailChange(me, submission.value, caller);
+      const changed = await confirmEmailChange(me, submission.value, { ...caller, headers: request.headers });
       if (changed.ok) return redirectWithToast(here, { type: "success", message: "account.emailChanged" });
       if (changed.reason === "email-used")
         return refused(intent, submission.reply({ formErrors: [message("account.emailUsed")] }));

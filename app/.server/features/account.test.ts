@@ -35,9 +35,10 @@ vi.mock("../platform/email/transport", () => ({
   },
 }));
 
-const caller = (me: { id: string; email: string }) => ({
+const caller = (me: { id: string; email: string; cookie?: string }) => ({
   language: "en",
   actor: { user: { id: me.id, email: me.email }, ip: "198.51.100.7" },
+  headers: new Headers(me.cookie ? { cookie: me.cookie } : {}),
 });
 
 function codeSentTo(address: string): string {
@@ -338,9 +339,9 @@ describe("deleting the account", () => {
 });
 
 describe("a copy of the user's data", () => {
-  it("holds the profile, the sessions without a token, and the user's audit entries, newest first", async () => {
   const labels = { administrator: "an administrator", organizationAdministrator: "an organization administrator" };
 
+  it("holds the profile, the sessions without a token, and the user's audit entries, newest first", async () => {
     const me = await person("export@example.test");
     await signedInAs("export@example.test");
     const stranger = await person("stranger@example.test");

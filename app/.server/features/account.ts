@@ -22,7 +22,7 @@ import { logger } from "../platform/logger";
 import { consumeAll, rateLimits, type RateLimitRule } from "../platform/security/rate-limit";
 import { recordAudit, type AuditActor } from "./audit";
 import { soleOwnedOrganizations } from "./organizations";
-import { listSessions } from "./sessions";
+import { listSessions, revokeOtherOwnSessions } from "./sessions";
 import { signOut } from "./sign-in";
 import { isLastAdmin, withAdminRightsLock } from "./users";
 
@@ -81,13 +81,14 @@ export async function requestEmailChange(
 
 /**
  * Makes the new address the account's with the code that was sent to it, through better-auth's adapter (so the user
- * hooks run), and tells the old address. The database's unique index has the last word: an address taken since the
- * code was sent is refused with the same answer as before, never an error.
+ * hooks run), ends the account's other sessions as "sign out everywhere else" does (whoever held the old address may
+ * hold one: ADR 017), and tells the old address. The database's unique index has the last word: an address taken
+ * since the code was sent is refused with the same answer as before, never an error.
  */
 export async function confirmEmailChange(
   me: Me,
   input: { newEmail: string; code: string },
-  caller: Caller,
+  caller: Caller & { headers: Headers },
 ): Promise<{ ok: true; newEmail: string } | { ok: false; reason: "email-used" } | CodeRefusal> {
   const newEmail = normalise(input.newEmail);
   const checked = await checkOneTimeCode("change-email", me.id, newEmail, input.code);
@@ -103,6 +104,7 @@ export async function confirmEmailChange(
     target: { type: "user", id: me.id, label: newEmail },
     details: { from: me.email, to: newEmail },
   });
+  await revokeOtherOwnSessions({ id: me.id, email: newEmail }, caller);
   // The change is made: a notice that cannot be sent is logged, not turned into a failure.
   await sendEmailChangedEmail({
     to: me.email,

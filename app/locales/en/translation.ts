@@ -572,6 +572,8 @@ const en = {
       subject: "Your Groundwork e-mail address was changed",
       preheader: "Sign-in codes now go to {{email}}.",
       body: "The e-mail address of your Groundwork account was changed to {{email}}. Sign-in codes now go to that address.",
+      signedOut:
+        "Every other device signed in to your account was signed out: only the one that made the change stays signed in.",
       notYou: "If this wasn't you, contact your administrator at once: someone else may have access to your account.",
     },
     deleteAccountCode: {

@@ -579,6 +579,8 @@ const fr = {
       subject: "L’adresse e-mail de votre compte Groundwork a été modifiée",
       preheader: "Les codes de connexion sont désormais envoyés à {{email}}.",
       body: "L’adresse e-mail de votre compte Groundwork a été remplacée par {{email}}. Les codes de connexion sont désormais envoyés à cette adresse.",
+      signedOut:
+        "Tous les autres appareils connectés à votre compte ont été déconnectés : seul celui qui a fait la modification reste connecté.",
       notYou:
         "Si ce n’était pas vous, contactez tout de suite votre administrateur : quelqu’un d’autre a peut-être accès à votre compte.",
     },

@@ -572,6 +572,8 @@ const sw = {
       subject: "Anwani ya barua pepe ya akaunti yako ya Groundwork imebadilishwa",
       preheader: "Misimbo ya kuingia sasa inatumwa kwa {{email}}.",
       body: "Anwani ya barua pepe ya akaunti yako ya Groundwork imebadilishwa kuwa {{email}}. Misimbo ya kuingia sasa inatumwa kwa anwani hiyo.",
+      signedOut:
+        "Vifaa vingine vyote vilivyoingia kwenye akaunti yako vimetolewa: ni kile kilichofanya mabadiliko pekee kinachobaki kimeingia.",
       notYou: "Ikiwa si wewe, wasiliana na msimamizi wako mara moja: huenda mtu mwingine anaweza kufikia akaunti yako.",
     },
     deleteAccountCode: {

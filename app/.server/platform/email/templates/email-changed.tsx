@@ -1,5 +1,5 @@
 // The notice to the address an account had before (app/.server/features/account.ts): where its e-mail went, from
-// which browser and when, and what to do if that was not them.
+// which browser and when, that every other session was signed out, and what to do if that was not them.
 import { translator } from "../../../../lib/dictionaries";
 import { brandedEmail, emailLanguage, originOf, Paragraph, type RequestOrigin } from "./layout";
 import type { EmailContent } from "./types";
@@ -15,6 +15,7 @@ export function emailChangedEmail(input: EmailChangedInput): EmailContent {
     <>
       <Paragraph>{t("email.emailChanged.body", { email: input.newEmail })}</Paragraph>
       <Paragraph muted>{t("email.origin.changed", originOf(input.origin, language))}</Paragraph>
+      <Paragraph>{t("email.emailChanged.signedOut")}</Paragraph>
       <Paragraph>{t("email.emailChanged.notYou")}</Paragraph>
     </>,
   );
