@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 
-import { useTranslation } from "~/lib/translation";
 import type { Route } from "./+types/root";
+import { useTranslation } from "./lib/translation";
 
 import "./app.css";
 

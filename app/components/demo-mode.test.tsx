@@ -4,8 +4,8 @@ import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 
+import { refusedValuesFor, type DemoRefusal } from "~/lib/demo-refusal";
 import { i18nFor, renderWithRouter } from "../../tests/support/render";
-import { refusedValuesFor, type DemoRefusal } from "../lib/demo-refusal";
 import { DemoModeDialog, DemoNotice, useDemoModal } from "./demo-mode";
 import { ResponsiveDialog } from "./ui/responsive-dialog";
 

@@ -2,9 +2,9 @@ import type { ParseKeys } from "i18next";
 import type { ReactNode } from "react";
 import { Form, useLocation, useRouteLoaderData } from "react-router";
 
-import { Globe, Monitor, Moon, Sun, SunMoon, type Icon } from "~/components/ui/icons";
 import { languageNames, languages } from "~/lib/i18n";
 import { useTranslation } from "~/lib/translation";
+import { Globe, Monitor, Moon, Sun, SunMoon, type Icon } from "./ui/icons";
 
 type RootData = { locale: string; theme: "system" | "light" | "dark" };
 

@@ -86,8 +86,8 @@ describe("RouteErrorBoundary", () => {
 
   it("says busy, try again, in the page's language, when a turn did not come in time (503)", async () => {
     // What runExclusive throws when its wait ends: a real runner, kept out by a lease another process holds.
-    const { db } = await import("../.server/platform/db/client");
-    const { exclusiveRunner } = await import("../.server/platform/exclusive");
+    const { db } = await import("~/.server/platform/db/client");
+    const { exclusiveRunner } = await import("~/.server/platform/exclusive");
     const { sql } = await import("drizzle-orm");
     await db.run(
       sql`insert into exclusive_lease (key, holder, expires_at) values ('busy', 'other', ${Date.now() + 60_000})`,

@@ -1,6 +1,6 @@
 // Every authentication error code has a translated message; an unknown code reads
 // "Something went wrong".
-import en from "../locales/en/translation";
+import en from "~/locales/en/translation";
 
 export type AuthErrorCode = keyof typeof en.authErrors;
 

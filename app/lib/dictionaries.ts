@@ -1,10 +1,10 @@
 // Every dictionary, for the server (pages, e-mails) and the tests. The browser loads one at a time instead.
 import { createInstance, type TFunction } from "i18next";
 
-import ar from "../locales/ar/translation";
-import en from "../locales/en/translation";
-import fr from "../locales/fr/translation";
-import sw from "../locales/sw/translation";
+import ar from "~/locales/ar/translation";
+import en from "~/locales/en/translation";
+import fr from "~/locales/fr/translation";
+import sw from "~/locales/sw/translation";
 import { defaultLanguage, isLanguage } from "./i18n";
 
 export const resources = {

@@ -1,7 +1,7 @@
 // Dates and numbers in the page's language. Times are shown in UTC, and say so: the server renders the page before
 // any script knows the reader's time zone, and the browser must render the same text when it hydrates.
-import { kept } from "~/lib/kept";
-import { useTranslation } from "~/lib/translation";
+import { kept } from "./kept";
+import { useTranslation } from "./translation";
 
 type DateInput = Date | string | number;
 

@@ -4,10 +4,10 @@ import type { Language } from "./i18n";
 
 // One chunk per language: a page loads the dictionary it shows, not all four.
 const dictionaries: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
-  en: () => import("../locales/en/translation"),
-  fr: () => import("../locales/fr/translation"),
-  ar: () => import("../locales/ar/translation"),
-  sw: () => import("../locales/sw/translation"),
+  en: () => import("~/locales/en/translation"),
+  fr: () => import("~/locales/fr/translation"),
+  ar: () => import("~/locales/ar/translation"),
+  sw: () => import("~/locales/sw/translation"),
 };
 
 export async function loadDictionary(language: Language) {

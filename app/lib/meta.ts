@@ -1,5 +1,5 @@
 // Page titles: "<emoji or [name]> <page title> | Groundwork" (docs/product.md).
-import { PRODUCT } from "../locales/product";
+import { PRODUCT } from "~/locales/product";
 
 type EnvironmentBanner = { name: string; emoji?: string } | null;
 type MatchLike = { id: string; loaderData?: unknown } | undefined;

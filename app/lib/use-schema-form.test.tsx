@@ -6,9 +6,9 @@ import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 
+import { Field } from "~/components/ui/field";
+import { SelectField } from "~/components/ui/select-field";
 import { i18nFor } from "../../tests/support/render";
-import { Field } from "../components/ui/field";
-import { SelectField } from "../components/ui/select-field";
 import { newUserSchema } from "./schemas/user";
 import { isFirstInvalid, useSchemaForm } from "./use-schema-form";
 

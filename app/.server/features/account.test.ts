@@ -2,9 +2,8 @@ import { randomUUID } from "node:crypto";
 import { and, eq, isNull, like } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { signedInAs } from "../../../tests/support/sessions";
-import { SESSION_COOKIE } from "../platform/auth/auth";
-import { client, db } from "../platform/db/client";
+import { SESSION_COOKIE } from "~/.server/platform/auth/auth";
+import { client, db } from "~/.server/platform/db/client";
 import {
   account,
   auditEvent,
@@ -16,8 +15,9 @@ import {
   signInCode,
   user,
   verification,
-} from "../platform/db/schema";
-import type { Email } from "../platform/email/transport";
+} from "~/.server/platform/db/schema";
+import type { Email } from "~/.server/platform/email/transport";
+import { signedInAs } from "../../../tests/support/sessions";
 import {
   confirmEmailChange,
   deleteAccount,
@@ -29,7 +29,7 @@ import { recordAudit } from "./audit";
 
 // The e-mails the module sends, caught where they would leave (the transport), so the tests read the codes.
 const sent = vi.hoisted(() => [] as Email[]);
-vi.mock("../platform/email/transport", () => ({
+vi.mock("~/.server/platform/email/transport", () => ({
   sendEmail: async (email: Email) => {
     sent.push(email);
   },

@@ -3,9 +3,8 @@
 // can take a copy of their data. Plain values in, plain values out.
 import { desc, eq, inArray, or } from "drizzle-orm";
 
-import type { SessionView } from "../../lib/session-view";
-import { auth } from "../platform/auth/auth";
-import { endImpersonationsBy } from "../platform/auth/impersonation";
+import { auth } from "~/.server/platform/auth/auth";
+import { endImpersonationsBy } from "~/.server/platform/auth/impersonation";
 import {
   checkOneTimeCode,
   issueOneTimeCode,
@@ -13,13 +12,18 @@ import {
   oneTimeCodeIds,
   type OneTimeCodeCheck,
   type OneTimeCodePurpose,
-} from "../platform/auth/one-time-code";
-import { db } from "../platform/db/client";
-import { isLastOwnerRefusal, isUniqueViolation } from "../platform/db/errors";
-import { account, auditEvent, signInCode, user, verification } from "../platform/db/schema";
-import { sendChangeEmailCodeEmail, sendDeleteAccountCodeEmail, sendEmailChangedEmail } from "../platform/email/account";
-import { logger } from "../platform/logger";
-import { consumeAll, rateLimits, type RateLimitRule } from "../platform/security/rate-limit";
+} from "~/.server/platform/auth/one-time-code";
+import { db } from "~/.server/platform/db/client";
+import { isLastOwnerRefusal, isUniqueViolation } from "~/.server/platform/db/errors";
+import { account, auditEvent, signInCode, user, verification } from "~/.server/platform/db/schema";
+import {
+  sendChangeEmailCodeEmail,
+  sendDeleteAccountCodeEmail,
+  sendEmailChangedEmail,
+} from "~/.server/platform/email/account";
+import { logger } from "~/.server/platform/logger";
+import { consumeAll, rateLimits, type RateLimitRule } from "~/.server/platform/security/rate-limit";
+import type { SessionView } from "~/lib/session-view";
 import { recordAudit, type AuditActor } from "./audit";
 import { soleOwnedOrganizations } from "./organizations";
 import { listSessions, revokeOtherOwnSessions } from "./sessions";

@@ -4,17 +4,17 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
 
+import { auditEvent, repository, signInCode, user } from "~/.server/platform/db/schema";
 import { auditActorOfBrowser, codeBrowser, codePages } from "../../../tests/support/code-browser";
 import { SmtpSink } from "../../../tests/support/smtp-sink";
-import { auditEvent, repository, signInCode, user } from "../platform/db/schema";
 
 const sink = await new SmtpSink().start();
 process.env.SMTP_URL = sink.url;
 const { sendSignInCode, signOut, verifySignInCode, recordGitHubCallback } = await import("./sign-in");
 const { deleteRepository, saveRepository } = await import("./repositories");
-const { SESSION_COOKIE } = await import("../platform/auth/auth");
-const { client, db } = await import("../platform/db/client");
-const { logger } = await import("../platform/logger");
+const { SESSION_COOKIE } = await import("~/.server/platform/auth/auth");
+const { client, db } = await import("~/.server/platform/db/client");
+const { logger } = await import("~/.server/platform/logger");
 const { signedInAs } = await import("../../../tests/support/sessions");
 
 afterAll(() => sink.stop());

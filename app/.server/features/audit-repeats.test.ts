@@ -9,9 +9,9 @@ import { SmtpSink } from "../../../tests/support/smtp-sink";
 
 const sink = await new SmtpSink().start();
 process.env.SMTP_URL = sink.url;
-const { auth } = await import("../platform/auth/auth");
-const { db } = await import("../platform/db/client");
-const { auditEvent } = await import("../platform/db/schema");
+const { auth } = await import("~/.server/platform/auth/auth");
+const { db } = await import("~/.server/platform/db/client");
+const { auditEvent } = await import("~/.server/platform/db/schema");
 const { signedInAs } = await import("../../../tests/support/sessions");
 const { findMembership } = await import("./organizations");
 const { declineInvitation, inviteMember } = await import("./invitations");

@@ -1,11 +1,11 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
-import { AUDIT_ACTION_LABELS, AUDIT_REASON_LABELS } from "../../components/audit/audit-labels";
-import { repositoryNameKey } from "../../lib/schemas/repository";
-import { client, db } from "../platform/db/client";
-import { auditEvent, repository, user } from "../platform/db/schema";
-import { logger } from "../platform/logger";
+import { client, db } from "~/.server/platform/db/client";
+import { auditEvent, repository, user } from "~/.server/platform/db/schema";
+import { logger } from "~/.server/platform/logger";
+import { AUDIT_ACTION_LABELS, AUDIT_REASON_LABELS } from "~/components/audit/audit-labels";
+import { repositoryNameKey } from "~/lib/schemas/repository";
 import {
   AUDIT_ACTIONS,
   AUDIT_PAGE_SIZE,

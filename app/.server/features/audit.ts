@@ -2,13 +2,13 @@
 // own events, right after the change they record has been written, so a route cannot forget one.
 import { and, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 
-import type { AuditEntryView } from "../../lib/schemas/audit";
-import { repositoryNameKey } from "../../lib/schemas/repository";
-import { db } from "../platform/db/client";
-import { decodeCursor, keysetPage } from "../platform/db/keyset";
-import { auditEvent, repository, user } from "../platform/db/schema";
-import { getEnv } from "../platform/env";
-import { logger } from "../platform/logger";
+import { db } from "~/.server/platform/db/client";
+import { decodeCursor, keysetPage } from "~/.server/platform/db/keyset";
+import { auditEvent, repository, user } from "~/.server/platform/db/schema";
+import { getEnv } from "~/.server/platform/env";
+import { logger } from "~/.server/platform/logger";
+import type { AuditEntryView } from "~/lib/schemas/audit";
+import { repositoryNameKey } from "~/lib/schemas/repository";
 
 /** Every action the trail records. The manager's audit page offers them as a filter, each with a translated name. */
 export const AUDIT_ACTIONS = [

@@ -2,9 +2,9 @@
 // expired, a user created just over a week ago), and the sign-ins per UTC day.
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { repositoryNameKey } from "../../lib/schemas/repository";
-import { db } from "../platform/db/client";
-import { auditEvent, repository, session, user } from "../platform/db/schema";
+import { db } from "~/.server/platform/db/client";
+import { auditEvent, repository, session, user } from "~/.server/platform/db/schema";
+import { repositoryNameKey } from "~/lib/schemas/repository";
 import { getDashboard, NEW_USER_DAYS, SIGN_IN_CHART_DAYS, utcDayStart } from "./dashboard";
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -3,8 +3,8 @@
 // (`npm run bench:lists dashboard` measures them at 100 000 users, sessions and repositories).
 import { and, count, gt, gte, isNull, or, sql } from "drizzle-orm";
 
-import { db } from "../platform/db/client";
-import { auditEvent, repository, session, user } from "../platform/db/schema";
+import { db } from "~/.server/platform/db/client";
+import { auditEvent, repository, session, user } from "~/.server/platform/db/schema";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const NEW_USER_DAYS = 7;

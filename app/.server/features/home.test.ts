@@ -3,8 +3,8 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 
-const { db } = await import("../platform/db/client");
-const { invitation, member, organization, repository, user } = await import("../platform/db/schema");
+const { db } = await import("~/.server/platform/db/client");
+const { invitation, member, organization, repository, user } = await import("~/.server/platform/db/schema");
 const { HOME_ORGANIZATIONS, HOME_REPOSITORIES, loadHome } = await import("./home");
 
 const now = new Date("2026-03-01T12:00:00Z");

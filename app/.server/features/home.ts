@@ -2,8 +2,8 @@
 // and the newest repositories. Each part is one bounded query, so the page costs the same at 100 000 rows.
 import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 
-import { db } from "../platform/db/client";
-import { invitation, member, organization, repository } from "../platform/db/schema";
+import { db } from "~/.server/platform/db/client";
+import { invitation, member, organization, repository } from "~/.server/platform/db/schema";
 
 /** How many organizations, invitations and repositories the home page shows (each part links to the full list). */
 export const HOME_ORGANIZATIONS = 6;

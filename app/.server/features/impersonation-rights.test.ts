@@ -12,9 +12,9 @@ afterAll(() => sink.stop());
 
 const { RouterContextProvider } = await import("react-router");
 const { signedInAs } = await import("../../../tests/support/sessions");
-const { db } = await import("../platform/db/client");
-const { session, user } = await import("../platform/db/schema");
-const { getSession, sessionMiddleware } = await import("../web/session");
+const { db } = await import("~/.server/platform/db/client");
+const { session, user } = await import("~/.server/platform/db/schema");
+const { getSession, sessionMiddleware } = await import("~/.server/web/session");
 const { deleteAccount, requestAccountDeletion } = await import("./account");
 const { banUser, deleteUser, impersonateUser } = await import("./user-admin");
 const { updateUser } = await import("./users");

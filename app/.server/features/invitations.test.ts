@@ -10,10 +10,10 @@ const sink = await new SmtpSink().start();
 process.env.SMTP_URL = sink.url;
 process.env.MEMBERS_PER_ORGANIZATION = "3";
 process.env.ORGANIZATIONS_PER_USER = "2";
-const { auth } = await import("../platform/auth/auth");
-const { db } = await import("../platform/db/client");
-const { auditEvent, invitation, member } = await import("../platform/db/schema");
-const { isUniqueViolation } = await import("../platform/db/errors");
+const { auth } = await import("~/.server/platform/auth/auth");
+const { db } = await import("~/.server/platform/db/client");
+const { auditEvent, invitation, member } = await import("~/.server/platform/db/schema");
+const { isUniqueViolation } = await import("~/.server/platform/db/errors");
 const { signedInAs } = await import("../../../tests/support/sessions");
 const { findMembership } = await import("./organizations");
 const {

@@ -6,18 +6,18 @@
 import { and, count, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 
-import { defaultLanguage } from "../../lib/i18n";
-import type { InvitationInput } from "../../lib/schemas/organization";
-import { auth, signUpEnabled } from "../platform/auth/auth";
-import { isAdmin } from "../platform/auth/permissions";
-import { db } from "../platform/db/client";
-import { isUniqueViolation } from "../platform/db/errors";
-import { invitation, member, organization, user } from "../platform/db/schema";
-import { sendInvitationEmail } from "../platform/email/invitation";
-import { getEnv } from "../platform/env";
-import { runExclusive } from "../platform/exclusive";
-import { logger } from "../platform/logger";
-import { consumeAll, rateLimits } from "../platform/security/rate-limit";
+import { auth, signUpEnabled } from "~/.server/platform/auth/auth";
+import { isAdmin } from "~/.server/platform/auth/permissions";
+import { db } from "~/.server/platform/db/client";
+import { isUniqueViolation } from "~/.server/platform/db/errors";
+import { invitation, member, organization, user } from "~/.server/platform/db/schema";
+import { sendInvitationEmail } from "~/.server/platform/email/invitation";
+import { getEnv } from "~/.server/platform/env";
+import { runExclusive } from "~/.server/platform/exclusive";
+import { logger } from "~/.server/platform/logger";
+import { consumeAll, rateLimits } from "~/.server/platform/security/rate-limit";
+import { defaultLanguage } from "~/lib/i18n";
+import type { InvitationInput } from "~/lib/schemas/organization";
 import { recordAudit, type AuditEntry } from "./audit";
 import {
   attempt,

@@ -4,10 +4,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-const { auth } = await import("../platform/auth/auth");
-const { issueOneTimeCode } = await import("../platform/auth/one-time-code");
-const { db } = await import("../platform/db/client");
-const { account, member, organization, session, user } = await import("../platform/db/schema");
+const { auth } = await import("~/.server/platform/auth/auth");
+const { issueOneTimeCode } = await import("~/.server/platform/auth/one-time-code");
+const { db } = await import("~/.server/platform/db/client");
+const { account, member, organization, session, user } = await import("~/.server/platform/db/schema");
 const { signedInAs } = await import("../../../tests/support/sessions");
 const organizations = await import("./organizations");
 const { deleteUser } = await import("./user-admin");

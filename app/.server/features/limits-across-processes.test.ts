@@ -8,8 +8,8 @@ import { describe, expect, it } from "vitest";
 import type { Burst } from "../../../tests/support/guarded-child";
 import { startGuardedChild } from "../../../tests/support/guarded-children";
 
-const { db } = await import("../platform/db/client");
-const { member, team } = await import("../platform/db/schema");
+const { db } = await import("~/.server/platform/db/client");
+const { member, team } = await import("~/.server/platform/db/schema");
 const { signedInAs } = await import("../../../tests/support/sessions");
 const organizations = await import("./organizations");
 

@@ -5,10 +5,10 @@ import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 
 const { and, desc, eq, inArray } = await import("drizzle-orm");
-const { auth } = await import("../platform/auth/auth");
-const { client, db } = await import("../platform/db/client");
+const { auth } = await import("~/.server/platform/auth/auth");
+const { client, db } = await import("~/.server/platform/db/client");
 const { auditEvent, invitation, member, organization, session, team, teamMember, user } =
-  await import("../platform/db/schema");
+  await import("~/.server/platform/db/schema");
 const { deleteOrganization, getOrganizationDetail, listOrganizations, listPendingInvitations } =
   await import("./organization-admin");
 

@@ -4,11 +4,11 @@
 // delete).
 import { and, asc, count, eq, gt, inArray, or, sql } from "drizzle-orm";
 
-import { searchableText } from "../../lib/schemas/text";
-import { db } from "../platform/db/client";
-import { decodeCursorValues, keysetPage } from "../platform/db/keyset";
-import { caseVariants, likePattern } from "../platform/db/like";
-import { invitation, member, organization, user } from "../platform/db/schema";
+import { db } from "~/.server/platform/db/client";
+import { decodeCursorValues, keysetPage } from "~/.server/platform/db/keyset";
+import { caseVariants, likePattern } from "~/.server/platform/db/like";
+import { invitation, member, organization, user } from "~/.server/platform/db/schema";
+import { searchableText } from "~/lib/schemas/text";
 import { recordAudit, type AuditActor } from "./audit";
 import { listMembers, listTeams, removeOrganization, type MemberView, type TeamView } from "./organizations";
 

@@ -4,12 +4,12 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-const { auth } = await import("../platform/auth/auth");
-const { db } = await import("../platform/db/client");
-const { auditEvent, member, organization, session, team, teamMember } = await import("../platform/db/schema");
+const { auth } = await import("~/.server/platform/auth/auth");
+const { db } = await import("~/.server/platform/db/client");
+const { auditEvent, member, organization, session, team, teamMember } = await import("~/.server/platform/db/schema");
 const { signedInAs } = await import("../../../tests/support/sessions");
 const organizations = await import("./organizations");
-const { getEnv } = await import("../platform/env");
+const { getEnv } = await import("~/.server/platform/env");
 
 const ip = "198.51.100.9";
 

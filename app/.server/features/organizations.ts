@@ -6,14 +6,14 @@
 import { isAPIError } from "better-auth/api";
 import { and, asc, count, eq, gt, inArray, or, sql } from "drizzle-orm";
 
-import type { MemberRole, OrganizationInput } from "../../lib/schemas/organization";
-import { auth } from "../platform/auth/auth";
-import { db } from "../platform/db/client";
-import { isLastOwnerRefusal, isUniqueViolation } from "../platform/db/errors";
-import { decodeCursorValues, keysetPage } from "../platform/db/keyset";
-import { member, organization, session as sessionTable, team, teamMember, user } from "../platform/db/schema";
-import { getEnv } from "../platform/env";
-import { runExclusive } from "../platform/exclusive";
+import { auth } from "~/.server/platform/auth/auth";
+import { db } from "~/.server/platform/db/client";
+import { isLastOwnerRefusal, isUniqueViolation } from "~/.server/platform/db/errors";
+import { decodeCursorValues, keysetPage } from "~/.server/platform/db/keyset";
+import { member, organization, session as sessionTable, team, teamMember, user } from "~/.server/platform/db/schema";
+import { getEnv } from "~/.server/platform/env";
+import { runExclusive } from "~/.server/platform/exclusive";
+import type { MemberRole, OrganizationInput } from "~/lib/schemas/organization";
 import { recordAudit, type AuditAction, type AuditActor } from "./audit";
 
 export type OrganizationSummary = { id: string; name: string; slug: string; createdAt: Date };

@@ -2,8 +2,8 @@
 // string reaches listRepositories, from the URL or from another caller, it answers with a page.
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { db } from "../platform/db/client";
-import { seedBenchmarkRepositories } from "../platform/db/seed";
+import { db } from "~/.server/platform/db/client";
+import { seedBenchmarkRepositories } from "~/.server/platform/db/seed";
 import { listRepositories, saveRepository, SEARCH_WINDOW } from "./repositories";
 
 /** Who acts in the audit trail when a test saves: nobody signed in. */

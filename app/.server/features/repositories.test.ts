@@ -3,10 +3,10 @@
 import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
-import { repositoryNameKey } from "../../lib/schemas/repository";
-import { db } from "../platform/db/client";
-import { repository, user } from "../platform/db/schema";
-import { seedBenchmarkRepositories } from "../platform/db/seed";
+import { db } from "~/.server/platform/db/client";
+import { repository, user } from "~/.server/platform/db/schema";
+import { seedBenchmarkRepositories } from "~/.server/platform/db/seed";
+import { repositoryNameKey } from "~/lib/schemas/repository";
 import {
   deleteRepository,
   getRepository,

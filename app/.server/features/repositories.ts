@@ -2,13 +2,13 @@
 // values; nothing here reads a Request.
 import { and, asc, count, eq, gt, gte, lt, lte, or, sql, type SQL } from "drizzle-orm";
 
-import { repositoryNameKey, type RepositoryInput } from "../../lib/schemas/repository";
-import { searchableText } from "../../lib/schemas/text";
-import { client, db } from "../platform/db/client";
-import { isUniqueViolation } from "../platform/db/errors";
-import { decodeCursor, keysetPage } from "../platform/db/keyset";
-import { likePattern } from "../platform/db/like";
-import { repository } from "../platform/db/schema";
+import { client, db } from "~/.server/platform/db/client";
+import { isUniqueViolation } from "~/.server/platform/db/errors";
+import { decodeCursor, keysetPage } from "~/.server/platform/db/keyset";
+import { likePattern } from "~/.server/platform/db/like";
+import { repository } from "~/.server/platform/db/schema";
+import { repositoryNameKey, type RepositoryInput } from "~/lib/schemas/repository";
+import { searchableText } from "~/lib/schemas/text";
 import { recordAudit, type AuditActor } from "./audit";
 
 export type Repository = typeof repository.$inferSelect;

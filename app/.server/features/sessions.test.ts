@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
+import { LAST_ACTIVE_RESOLUTION_MS, touchSession } from "~/.server/platform/auth/session-activity";
+import { db } from "~/.server/platform/db/client";
+import { session, user } from "~/.server/platform/db/schema";
 import { signedInAs } from "../../../tests/support/sessions";
-import { LAST_ACTIVE_RESOLUTION_MS, touchSession } from "../platform/auth/session-activity";
-import { db } from "../platform/db/client";
-import { session, user } from "../platform/db/schema";
 import {
   describeUserAgent,
   listSessions,

@@ -4,10 +4,10 @@
 import { parse as parseUserAgent } from "bowser";
 import { and, desc, eq, gt } from "drizzle-orm";
 
-import type { DeviceType, SessionView } from "../../lib/session-view";
-import { auth } from "../platform/auth/auth";
-import { db } from "../platform/db/client";
-import { session } from "../platform/db/schema";
+import { auth } from "~/.server/platform/auth/auth";
+import { db } from "~/.server/platform/db/client";
+import { session } from "~/.server/platform/db/schema";
+import type { DeviceType, SessionView } from "~/lib/session-view";
 import { recordAudit, type AuditActor } from "./audit";
 
 const DEVICE_TYPES: readonly DeviceType[] = ["desktop", "mobile", "tablet", "tv"];

@@ -3,17 +3,17 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 
+import { invitation, organization, user } from "~/.server/platform/db/schema";
 import { codeBrowser, codePages } from "../../../tests/support/code-browser";
 import { SmtpSink } from "../../../tests/support/smtp-sink";
-import { invitation, organization, user } from "../platform/db/schema";
 
 const sink = await new SmtpSink().start();
 process.env.SMTP_URL = sink.url;
 process.env.SIGN_UP_ENABLED = "false";
 process.env.INVITATIONS_OPEN_SIGN_UP = "true";
 const { sendSignInCode, verifySignInCode } = await import("./sign-in");
-const { db } = await import("../platform/db/client");
-const { seedDatabase } = await import("../platform/db/seed");
+const { db } = await import("~/.server/platform/db/client");
+const { seedDatabase } = await import("~/.server/platform/db/seed");
 const { invitationsBringNewcomers } = await import("./invitations");
 
 await seedDatabase(db);

@@ -3,18 +3,18 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 
+import { invitation, organization, signInCode, user } from "~/.server/platform/db/schema";
 import { codeBrowser, codePages, type CodeBrowser } from "../../../tests/support/code-browser";
 import { SmtpSink } from "../../../tests/support/smtp-sink";
-import { invitation, organization, signInCode, user } from "../platform/db/schema";
 
 const sink = await new SmtpSink().start();
 process.env.SMTP_URL = sink.url;
 process.env.SIGN_UP_ENABLED = "false";
 process.env.ADMIN_USER_IDS = "listed-admin";
 const { sendSignInCode, verifySignInCode } = await import("./sign-in");
-const { signUpEnabled } = await import("../platform/auth/auth");
-const { db } = await import("../platform/db/client");
-const { seedDatabase } = await import("../platform/db/seed");
+const { signUpEnabled } = await import("~/.server/platform/auth/auth");
+const { db } = await import("~/.server/platform/db/client");
+const { seedDatabase } = await import("~/.server/platform/db/seed");
 const { invitationsBringNewcomers } = await import("./invitations");
 
 await seedDatabase(db);

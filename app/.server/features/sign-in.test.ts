@@ -3,19 +3,19 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
 
+import { signInCode, user } from "~/.server/platform/db/schema";
+import en from "~/locales/en/translation";
+import fr from "~/locales/fr/translation";
 import { auditActorOfBrowser, codeBrowser, codePages } from "../../../tests/support/code-browser";
 import { SmtpSink } from "../../../tests/support/smtp-sink";
-import en from "../../locales/en/translation";
-import fr from "../../locales/fr/translation";
-import { signInCode, user } from "../platform/db/schema";
 
 const sink = await new SmtpSink().start();
 process.env.SMTP_URL = sink.url;
 const { sendSignInCode, signOut, verifySignInCode } = await import("./sign-in");
-const { auth, SIGN_IN_CODE_ATTEMPTS } = await import("../platform/auth/auth");
+const { auth, SIGN_IN_CODE_ATTEMPTS } = await import("~/.server/platform/auth/auth");
 const { MAX_GUESSES_PER_ADDRESS_PER_DAY } = await import("./sign-in");
-const { rateLimits } = await import("../platform/security/rate-limit");
-const { db } = await import("../platform/db/client");
+const { rateLimits } = await import("~/.server/platform/security/rate-limit");
+const { db } = await import("~/.server/platform/db/client");
 
 afterAll(() => sink.stop());
 

@@ -13,14 +13,14 @@ import {
   SIGN_IN_CODE_MINUTES,
   signUpEnabled,
   type SessionUser,
-} from "../platform/auth/auth";
-import { db } from "../platform/db/client";
-import { isUniqueViolation } from "../platform/db/errors";
-import { session, signInCode, user } from "../platform/db/schema";
-import { sendSignInCodeEmail } from "../platform/email/sign-in-code";
-import { getEnv } from "../platform/env";
-import { logger } from "../platform/logger";
-import { consumeAll, consumeRateLimit, rateLimits, type RateLimitRule } from "../platform/security/rate-limit";
+} from "~/.server/platform/auth/auth";
+import { db } from "~/.server/platform/db/client";
+import { isUniqueViolation } from "~/.server/platform/db/errors";
+import { session, signInCode, user } from "~/.server/platform/db/schema";
+import { sendSignInCodeEmail } from "~/.server/platform/email/sign-in-code";
+import { getEnv } from "~/.server/platform/env";
+import { logger } from "~/.server/platform/logger";
+import { consumeAll, consumeRateLimit, rateLimits, type RateLimitRule } from "~/.server/platform/security/rate-limit";
 import { recordAudit, type AuditActor } from "./audit";
 import { invitationOpensSignUp } from "./invitations";
 import { getBan, type Ban } from "./user-admin";

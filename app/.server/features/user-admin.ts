@@ -5,11 +5,11 @@
 import { isAPIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 
-import { auth } from "../platform/auth/auth";
-import { endImpersonationsBy } from "../platform/auth/impersonation";
-import { db } from "../platform/db/client";
-import { isLastOwnerRefusal } from "../platform/db/errors";
-import { user } from "../platform/db/schema";
+import { auth } from "~/.server/platform/auth/auth";
+import { endImpersonationsBy } from "~/.server/platform/auth/impersonation";
+import { db } from "~/.server/platform/db/client";
+import { isLastOwnerRefusal } from "~/.server/platform/db/errors";
+import { user } from "~/.server/platform/db/schema";
 import { recordAudit, type AuditAction, type AuditActor } from "./audit";
 import { soleOwnedOrganizations } from "./organizations";
 import { getUser, isLastAdmin, withAdminRightsLock, type UserSummary } from "./users";

@@ -3,8 +3,8 @@
 // admin plugin, and the rules of demotion. App modules are imported after SMTP_URL points at the sink.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
+import type { UserListOrder } from "~/lib/schemas/user";
 import { SmtpSink } from "../../../tests/support/smtp-sink";
-import type { UserListOrder } from "../../lib/schemas/user";
 
 const sink = await new SmtpSink().start();
 process.env.SMTP_URL = sink.url;
@@ -12,8 +12,8 @@ afterAll(() => sink.stop());
 
 const { and, desc, eq, like } = await import("drizzle-orm");
 const { signedInAs } = await import("../../../tests/support/sessions");
-const { client, db } = await import("../platform/db/client");
-const { auditEvent, user } = await import("../platform/db/schema");
+const { client, db } = await import("~/.server/platform/db/client");
+const { auditEvent, user } = await import("~/.server/platform/db/schema");
 const {
   completeOnboarding,
   countUsers,

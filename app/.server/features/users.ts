@@ -17,20 +17,20 @@ import {
   type SQLWrapper,
 } from "drizzle-orm";
 
-import { searchableText } from "../../lib/schemas/text";
-import type { NewUserInput, UserInput, UserListOrder, UserRole } from "../../lib/schemas/user";
-import { auth } from "../platform/auth/auth";
-import { endImpersonationsBy } from "../platform/auth/impersonation";
-import { isAdmin, mayImpersonate } from "../platform/auth/permissions";
-import { db } from "../platform/db/client";
-import { isUniqueViolation } from "../platform/db/errors";
-import { decodeCursorValues, keysetPage } from "../platform/db/keyset";
-import { caseVariants, likePattern } from "../platform/db/like";
-import { user } from "../platform/db/schema";
-import { sendWelcomeEmail } from "../platform/email/welcome";
-import { getEnv } from "../platform/env";
-import { runExclusive } from "../platform/exclusive";
-import { logger } from "../platform/logger";
+import { auth } from "~/.server/platform/auth/auth";
+import { endImpersonationsBy } from "~/.server/platform/auth/impersonation";
+import { isAdmin, mayImpersonate } from "~/.server/platform/auth/permissions";
+import { db } from "~/.server/platform/db/client";
+import { isUniqueViolation } from "~/.server/platform/db/errors";
+import { decodeCursorValues, keysetPage } from "~/.server/platform/db/keyset";
+import { caseVariants, likePattern } from "~/.server/platform/db/like";
+import { user } from "~/.server/platform/db/schema";
+import { sendWelcomeEmail } from "~/.server/platform/email/welcome";
+import { getEnv } from "~/.server/platform/env";
+import { runExclusive } from "~/.server/platform/exclusive";
+import { logger } from "~/.server/platform/logger";
+import { searchableText } from "~/lib/schemas/text";
+import type { NewUserInput, UserInput, UserListOrder, UserRole } from "~/lib/schemas/user";
 import { recordAudit, type AuditActor } from "./audit";
 
 // Writes to a user go through better-auth's adapter, so its database hooks (our name rule) hold for them too

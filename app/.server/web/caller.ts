@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 
-import type { AuditActor } from "../features/audit";
-import { clientAddress, clientIp } from "../platform/security/client-address";
+import type { AuditActor } from "~/.server/features/audit";
+import { clientAddress, clientIp } from "~/.server/platform/security/client-address";
 import { getLocale } from "./i18n";
 import { getSession } from "./session";
 

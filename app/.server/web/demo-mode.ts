@@ -6,11 +6,11 @@ import {
   type RouterContextProvider,
 } from "react-router";
 
-import type { DemoRefusal } from "../../lib/demo-refusal";
-import { dialogHref, hasOpenDialog } from "../../lib/dialog";
-import { sameSitePath } from "../../lib/redirect";
-import { getEnv } from "../platform/env";
-import { SAFE_METHODS } from "../platform/security/origin";
+import { getEnv } from "~/.server/platform/env";
+import { SAFE_METHODS } from "~/.server/platform/security/origin";
+import type { DemoRefusal } from "~/lib/demo-refusal";
+import { dialogHref, hasOpenDialog } from "~/lib/dialog";
+import { sameSitePath } from "~/lib/redirect";
 
 // What a demo visitor may still do: sign in, sign out, choose a language and a theme.
 const ALLOWED = [/^\/login(\/verify)?$/, /^\/logout$/, /^\/preferences$/, /^\/api\/auth\/callback\//];

@@ -5,8 +5,8 @@
 // Every answer still gets its own CSP nonce.
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 
-import { getEnv } from "../platform/env";
-import { logger } from "../platform/logger";
+import { getEnv } from "~/.server/platform/env";
+import { logger } from "~/.server/platform/logger";
 import { nonceContext } from "./security-middleware";
 
 /** How long a page is reused; its inputs are the code and the environment, so this only bounds any surprise. */

@@ -1,10 +1,10 @@
 // Guards: the first line of every loader and action.
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 
-import { safeRedirect, withRedirect } from "../../lib/redirect";
-import type { SessionUser } from "../platform/auth/auth";
-import { hasPermission, isAdmin, type Permissions } from "../platform/auth/permissions";
-import { getEnv } from "../platform/env";
+import type { SessionUser } from "~/.server/platform/auth/auth";
+import { hasPermission, isAdmin, type Permissions } from "~/.server/platform/auth/permissions";
+import { getEnv } from "~/.server/platform/env";
+import { safeRedirect, withRedirect } from "~/lib/redirect";
 import { forbidden } from "./http";
 import { getSession } from "./session";
 import { redirectWithToast } from "./toast";

@@ -1,8 +1,8 @@
 // Small response helpers shared by route actions.
 import { data } from "react-router";
 
-import { formatDuration } from "../../lib/i18n";
-import { message } from "../../lib/validation";
+import { formatDuration } from "~/lib/i18n";
+import { message } from "~/lib/validation";
 
 /** 429 with Retry-After, and a form error saying when to try again (in the visitor's language). */
 export function tooManyRequests<T extends object>(retryAfterSeconds: number, language: string, body: T) {

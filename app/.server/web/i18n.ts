@@ -5,9 +5,9 @@
 import { createInstance, type i18n } from "i18next";
 import { createContext, createCookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 
-import { resources } from "../../lib/dictionaries";
-import { defaultLanguage, isLanguage, type Language } from "../../lib/i18n";
-import { getEnv } from "../platform/env";
+import { getEnv } from "~/.server/platform/env";
+import { resources } from "~/lib/dictionaries";
+import { defaultLanguage, isLanguage, type Language } from "~/lib/i18n";
 
 /** The chosen language, kept 43200 minutes (docs/product.md). */
 export const languageCookie = createCookie("lng", {

@@ -2,8 +2,8 @@
 // membership in *this* organization, read once per request and kept in the router context.
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 
-import { findMembership, type Membership, type OrganizationCaller } from "../features/organizations";
-import { organizationRoleCan, type OrganizationPermissions } from "../platform/auth/permissions";
+import { findMembership, type Membership, type OrganizationCaller } from "~/.server/features/organizations";
+import { organizationRoleCan, type OrganizationPermissions } from "~/.server/platform/auth/permissions";
 import { auditActorOf } from "./caller";
 import { requireUser } from "./guards";
 import { forbidden, notFound } from "./http";

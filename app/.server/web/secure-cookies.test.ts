@@ -2,11 +2,11 @@
 import { describe, expect, it } from "vitest";
 
 process.env.APP_URL = "https://groundwork.example";
-const { auth, SESSION_COOKIE } = await import("../platform/auth/auth");
+const { auth, SESSION_COOKIE } = await import("~/.server/platform/auth/auth");
 const { pendingSignInCookie, rememberDeviceCookie } = await import("./sign-in-cookies");
 const { languageCookie } = await import("./i18n");
 const { themeCookie } = await import("./theme");
-const { readSession } = await import("../platform/auth/session-read");
+const { readSession } = await import("~/.server/platform/auth/session-read");
 const { signedInAs } = await import("../../../tests/support/sessions");
 
 describe("cookies under https", () => {

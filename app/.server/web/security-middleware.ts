@@ -1,8 +1,8 @@
 import { createContext, type MiddlewareFunction } from "react-router";
 
-import { getEnv } from "../platform/env";
-import { applySecurityHeaders, createNonce } from "../platform/security/headers";
-import { isSameSiteRequest } from "../platform/security/origin";
+import { getEnv } from "~/.server/platform/env";
+import { applySecurityHeaders, createNonce } from "~/.server/platform/security/headers";
+import { isSameSiteRequest } from "~/.server/platform/security/origin";
 import { forbidden } from "./http";
 
 /** The CSP nonce of this request; entry.server.tsx puts it on every inline script. */

@@ -10,9 +10,9 @@ process.env.ADMIN_USER_IDS = "root-by-id";
 const { eq } = await import("drizzle-orm");
 const { RouterContextProvider } = await import("react-router");
 const { signedInAs } = await import("../../../tests/support/sessions");
-const { auth } = await import("../platform/auth/auth");
-const { db } = await import("../platform/db/client");
-const { session, user } = await import("../platform/db/schema");
+const { auth } = await import("~/.server/platform/auth/auth");
+const { db } = await import("~/.server/platform/db/client");
+const { session, user } = await import("~/.server/platform/db/schema");
 const { getSession, sessionMiddleware } = await import("./session");
 
 async function visit(cookie: string) {

@@ -4,10 +4,10 @@ import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 
+import { auth } from "~/.server/platform/auth/auth";
+import { db } from "~/.server/platform/db/client";
+import { session, user } from "~/.server/platform/db/schema";
 import { signedInAs } from "../../../tests/support/sessions";
-import { auth } from "../platform/auth/auth";
-import { db } from "../platform/db/client";
-import { session, user } from "../platform/db/schema";
 import { getSession, sessionMiddleware } from "./session";
 
 async function visit(cookie: string | null) {

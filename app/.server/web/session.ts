@@ -1,11 +1,11 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 
-import { auth, SESSION_COOKIE, type Session } from "../platform/auth/auth";
-import { endImpersonationsBy } from "../platform/auth/impersonation";
-import { mayImpersonate } from "../platform/auth/permissions";
-import { touchSession } from "../platform/auth/session-activity";
-import { readSession, type Impersonator } from "../platform/auth/session-read";
-import { getEnv } from "../platform/env";
+import { auth, SESSION_COOKIE, type Session } from "~/.server/platform/auth/auth";
+import { endImpersonationsBy } from "~/.server/platform/auth/impersonation";
+import { mayImpersonate } from "~/.server/platform/auth/permissions";
+import { touchSession } from "~/.server/platform/auth/session-activity";
+import { readSession, type Impersonator } from "~/.server/platform/auth/session-read";
+import { getEnv } from "~/.server/platform/env";
 
 const sessionContext = createContext<Session | null>(null);
 

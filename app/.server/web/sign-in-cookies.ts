@@ -6,8 +6,8 @@ import { randomBytes } from "node:crypto";
 import { createCookie } from "react-router";
 import { z } from "zod";
 
-import { SIGN_IN_CODE_MINUTES } from "../platform/auth/auth";
-import { getEnv } from "../platform/env";
+import { SIGN_IN_CODE_MINUTES } from "~/.server/platform/auth/auth";
+import { getEnv } from "~/.server/platform/env";
 
 const env = getEnv();
 const https = env.https;

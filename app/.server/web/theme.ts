@@ -1,6 +1,6 @@
 import { createCookie } from "react-router";
 
-import { getEnv } from "../platform/env";
+import { getEnv } from "~/.server/platform/env";
 
 export const themes = ["system", "light", "dark"] as const;
 export type Theme = (typeof themes)[number];

@@ -2,8 +2,8 @@
 import { randomUUID } from "node:crypto";
 import { createCookie, redirect } from "react-router";
 
-import { toastTypes, type Toast } from "../../lib/toast";
-import { getEnv } from "../platform/env";
+import { getEnv } from "~/.server/platform/env";
+import { toastTypes, type Toast } from "~/lib/toast";
 
 const toastCookie = createCookie("toast", {
   path: "/",

@@ -1,17 +1,17 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 
+import { PageHeader } from "~/components/layout/page-header";
+import { SessionList } from "~/components/sessions/session-list";
+import { Button, buttonClassName } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { DialogLink, ResponsiveDialog } from "~/components/ui/responsive-dialog";
+import { UserRoleBadge } from "~/components/users/user-status";
 import { useFormat } from "~/lib/format";
 import { changeNameSchema } from "~/lib/schemas/account";
 import type { SessionView } from "~/lib/session-view";
 import { useTranslation } from "~/lib/translation";
 import { useSchemaForm } from "~/lib/use-schema-form";
-import { PageHeader } from "../layout/page-header";
-import { SessionList } from "../sessions/session-list";
-import { Button, buttonClassName } from "../ui/button";
-import { Field } from "../ui/field";
-import { DialogLink, ResponsiveDialog } from "../ui/responsive-dialog";
-import { UserRoleBadge } from "../users/user-status";
 import { resultFor, type AccountReply } from "./account-reply";
 import { ChangeEmailDialog, ConfirmEmailChange } from "./change-email";
 import { DeleteAccount } from "./delete-account";

@@ -1,16 +1,16 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 
+import { Alert } from "~/components/ui/alert";
+import { Button, buttonClassName } from "~/components/ui/button";
+import { CodeField } from "~/components/ui/code-field";
+import { Field } from "~/components/ui/field";
+import { ResponsiveDialog } from "~/components/ui/responsive-dialog";
+import { WithUserText } from "~/components/users/user-text";
 import { changeEmailSchema, confirmEmailChangeSchema } from "~/lib/schemas/account";
 import { useTranslation } from "~/lib/translation";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { translateMessage } from "~/lib/validation";
-import { Alert } from "../ui/alert";
-import { Button, buttonClassName } from "../ui/button";
-import { CodeField } from "../ui/code-field";
-import { Field } from "../ui/field";
-import { ResponsiveDialog } from "../ui/responsive-dialog";
-import { WithUserText } from "../users/user-text";
 import { messagesFor, resultFor, type AccountReply } from "./account-reply";
 
 function usePendingIntent() {

@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 import { Form, Link, useLocation } from "react-router";
 
+import { Button, buttonClassName } from "~/components/ui/button";
 import type { AuditFilters } from "~/lib/schemas/audit";
 import { localTimeZone } from "~/lib/time-zone";
 import { useTranslation } from "~/lib/translation";
 import { useHydrated } from "~/lib/use-hydrated";
-import { Button, buttonClassName } from "../ui/button";
 import { useAuditLabels } from "./audit-labels";
 
 const controlClassName =

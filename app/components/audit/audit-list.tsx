@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
+import { Badge } from "~/components/ui/badge";
+import { DataList, type EmptyState, type ListPage } from "~/components/ui/data-list";
 import { CircleCheck, CircleX, ScrollText } from "~/components/ui/icons";
 import { zonedDateTime } from "~/lib/format";
 import type { AuditEntryView } from "~/lib/schemas/audit";
 import { useTranslation } from "~/lib/translation";
-import { Badge } from "../ui/badge";
-import { DataList, type EmptyState, type ListPage } from "../ui/data-list";
 import { useAuditLabels } from "./audit-labels";
 
 const linkClassName = "text-brand-600 underline-offset-4 hover:underline dark:text-brand-100";

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 
+import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/lib/translation";
-import { Button } from "../ui/button";
 
 /** Sign-out is a POST (never a GET that a link preview could trigger), so it is a form, styled as asked. */
 export function SignOutButton({ variant = "secondary" }: { variant?: "secondary" | "link" }) {

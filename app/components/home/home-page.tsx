@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
+import { RoleBadge } from "~/components/organizations/role-badge";
+import { buttonClassName } from "~/components/ui/button";
 import {
   ArrowRight,
   Building2,
@@ -11,11 +13,9 @@ import {
   UserRound,
   type Icon,
 } from "~/components/ui/icons";
+import { WithUserText } from "~/components/users/user-text";
 import { useFormat } from "~/lib/format";
 import { useTranslation } from "~/lib/translation";
-import { RoleBadge } from "../organizations/role-badge";
-import { buttonClassName } from "../ui/button";
-import { WithUserText } from "../users/user-text";
 
 /** What the home page shows (the loader's data; components never import server types). */
 export type HomeView = {

@@ -1,8 +1,8 @@
 import { Form, Link } from "react-router";
 
+import { Preferences } from "~/components/preferences";
 import { ChevronDown, CircleUserRound, LogOut } from "~/components/ui/icons";
 import { useTranslation } from "~/lib/translation";
-import { Preferences } from "../preferences";
 import { Avatar } from "./avatar";
 import { useDisclosureDismiss } from "./use-disclosure-dismiss";
 

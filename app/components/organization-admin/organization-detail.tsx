@@ -1,11 +1,11 @@
 import { Fragment, type ReactNode } from "react";
 import { Link } from "react-router";
 
+import { RoleBadge } from "~/components/organizations/role-badge";
+import { DataList, type ListPage } from "~/components/ui/data-list";
+import { WithUserText } from "~/components/users/user-text";
 import { useFormat } from "~/lib/format";
 import { useTranslation } from "~/lib/translation";
-import { RoleBadge } from "../organizations/role-badge";
-import { DataList, type ListPage } from "../ui/data-list";
-import { WithUserText } from "../users/user-text";
 
 // One organization as the manager's detail page shows it (shapes built on the server; components never import them).
 type DateValue = Date | string;

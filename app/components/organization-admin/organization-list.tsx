@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 
 import { Building2 } from "~/components/ui/icons";
+import { SearchableList } from "~/components/ui/searchable-list";
 import { useFormat } from "~/lib/format";
 import type { ListData } from "~/lib/list-params";
 import { useTranslation } from "~/lib/translation";
-import { SearchableList } from "../ui/searchable-list";
 
 /** An organization as the manager's list shows it (built on the server; components never import its types). */
 export type OrganizationListRow = {

@@ -1,12 +1,12 @@
 import { Fragment, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 
+import { SignOutButton } from "~/components/auth/sign-out-button";
+import { Alert } from "~/components/ui/alert";
+import { Button, buttonClassName } from "~/components/ui/button";
 import { useFormat } from "~/lib/format";
 import { useTranslation } from "~/lib/translation";
 import { translateMessage } from "~/lib/validation";
-import { SignOutButton } from "../auth/sign-out-button";
-import { Alert } from "../ui/alert";
-import { Button, buttonClassName } from "../ui/button";
 import { roleLabel } from "./role-badge";
 
 /** An invitation as its recipient sees it (the page's loader data). */

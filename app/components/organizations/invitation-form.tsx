@@ -1,16 +1,16 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { SelectField } from "~/components/ui/select-field";
 import { useFormat } from "~/lib/format";
 import { languageNames, languages, type Language } from "~/lib/i18n";
 import { invitationSchema, type MemberRole } from "~/lib/schemas/organization";
 import { useTranslation } from "~/lib/translation";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { translateMessage } from "~/lib/validation";
-import { Alert } from "../ui/alert";
-import { Button } from "../ui/button";
-import { Field } from "../ui/field";
-import { SelectField } from "../ui/select-field";
 import { roleLabel } from "./role-badge";
 
 /**

@@ -1,14 +1,14 @@
 import { Form, useNavigation } from "react-router";
 
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonClassName } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { DataList } from "~/components/ui/data-list";
 import { Mail } from "~/components/ui/icons";
+import { DialogLink } from "~/components/ui/responsive-dialog";
+import { WithUserText } from "~/components/users/user-text";
 import { useFormat } from "~/lib/format";
 import { useTranslation } from "~/lib/translation";
-import { Badge } from "../ui/badge";
-import { Button, buttonClassName } from "../ui/button";
-import { ConfirmDialog } from "../ui/confirm-dialog";
-import { DataList } from "../ui/data-list";
-import { DialogLink } from "../ui/responsive-dialog";
-import { WithUserText } from "../users/user-text";
 import { RoleBadge } from "./role-badge";
 
 /** An invitation as the organization's page lists it (the shape of `listInvitations`'s rows). */

@@ -2,13 +2,13 @@ import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
 import { organizationSchema, slugify } from "~/lib/schemas/organization";
 import { useTranslation } from "~/lib/translation";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { translateMessage } from "~/lib/validation";
-import { Alert } from "../ui/alert";
-import { Button } from "../ui/button";
-import { Field } from "../ui/field";
 
 /**
  * Create an organization, or rename it and change its slug: one form, the shared schema. With JavaScript the slug

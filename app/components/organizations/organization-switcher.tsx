@@ -1,8 +1,8 @@
 import { Form, useLocation } from "react-router";
 
+import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/lib/translation";
 import { useHydrated } from "~/lib/use-hydrated";
-import { Button } from "../ui/button";
 
 type Choice = { id: string; name: string };
 

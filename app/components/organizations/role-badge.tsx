@@ -1,7 +1,7 @@
+import { Badge } from "~/components/ui/badge";
 import { Crown, ShieldCheck, User } from "~/components/ui/icons";
 import { roleNames } from "~/lib/schemas/organization";
 import { useTranslation } from "~/lib/translation";
-import { Badge } from "../ui/badge";
 
 /** A member's role in an organization, in words (a stored list of roles shows each). */
 export function RoleBadge({ role }: { role: string }) {

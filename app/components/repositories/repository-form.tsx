@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
 
+import { Button, buttonClassName } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
 import { repositorySchema } from "~/lib/schemas/repository";
 import { useTranslation } from "~/lib/translation";
 import { isFirstInvalid, useSchemaForm } from "~/lib/use-schema-form";
 import { translateMessage } from "~/lib/validation";
-import { Button, buttonClassName } from "../ui/button";
-import { Field } from "../ui/field";
 
 type Values = { name: string; link: string; description: string };
 

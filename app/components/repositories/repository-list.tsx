@@ -1,12 +1,12 @@
 import { Link } from "react-router";
 
+import { buttonClassName } from "~/components/ui/button";
 import { FolderGit2, Plus } from "~/components/ui/icons";
+import { SearchableList } from "~/components/ui/searchable-list";
 import { useFormat } from "~/lib/format";
 import type { ListData } from "~/lib/list-params";
 import type { RepositoryListView as Repository } from "~/lib/schemas/repository";
 import { useTranslation } from "~/lib/translation";
-import { buttonClassName } from "../ui/button";
-import { SearchableList } from "../ui/searchable-list";
 
 /**
  * The searchable, paginated repository list of both areas (a table on wide screens, cards on phones);

@@ -1,13 +1,13 @@
 import { Form, useNavigation } from "react-router";
 
+import { Badge } from "~/components/ui/badge";
+import { buttonClassName } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { CircleCheck, CircleHelp, Monitor, Smartphone, Tablet, Tv, VenetianMask } from "~/components/ui/icons";
+import { DialogLink } from "~/components/ui/responsive-dialog";
 import { useFormat } from "~/lib/format";
 import type { SessionView } from "~/lib/session-view";
 import { useTranslation } from "~/lib/translation";
-import { Badge } from "../ui/badge";
-import { buttonClassName } from "../ui/button";
-import { ConfirmDialog } from "../ui/confirm-dialog";
-import { DialogLink } from "../ui/responsive-dialog";
 
 /**
  * A user's sessions: device, browser, system, sign-in time, last activity and address, each with a revoke form

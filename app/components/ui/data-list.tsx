@@ -6,12 +6,12 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useFetcher, useLocation, useNavigation, useRevalidator } from "react-router";
 
-import { ArrowDown, ArrowUp, ChevronsUpDown, Inbox, SearchX } from "~/components/ui/icons";
 import { useTranslation } from "~/lib/translation";
 import { useDelayedPending } from "~/lib/use-delayed-pending";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Alert } from "./alert";
 import { Button, buttonClassName, Spinner } from "./button";
+import { ArrowDown, ArrowUp, ChevronsUpDown, Inbox, SearchX } from "./icons";
 
 /** One page of a list as a loader returns it: the items, and the URL of the next page when there is one. */
 export type ListPage<T> = { items: T[]; nextHref: string | null };

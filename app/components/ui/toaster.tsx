@@ -2,10 +2,10 @@ import type { ParseKeys } from "i18next";
 import { useEffect } from "react";
 import { toast as showToast, Toaster as SonnerToaster } from "sonner";
 
-import { CircleCheck, CircleX, Info, LoaderCircle, TriangleAlert, X, type Icon } from "~/components/ui/icons";
 import type { Toast } from "~/lib/toast";
 import { useTranslation } from "~/lib/translation";
 import { useHydrated } from "~/lib/use-hydrated";
+import { CircleCheck, CircleX, Info, LoaderCircle, TriangleAlert, X, type Icon } from "./icons";
 
 // Each type has its own icon and colour, and its name for screen readers: never colour alone.
 const flashLooks: Record<Toast["type"], { label: ParseKeys; icon: Icon; className: string }> = {

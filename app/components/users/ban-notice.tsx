@@ -1,6 +1,6 @@
+import { Alert } from "~/components/ui/alert";
 import { useFormat } from "~/lib/format";
 import { useTranslation } from "~/lib/translation";
-import { Alert } from "../ui/alert";
 import { WithUserText } from "./user-text";
 
 /** A ban as the server sends it to a page: the reason the admin gave and when it ends (ISO), each when there is one. */

@@ -1,15 +1,15 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 
+import { Alert } from "~/components/ui/alert";
+import { Button, buttonClassName } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { Field } from "~/components/ui/field";
+import { DialogLink, ResponsiveDialog } from "~/components/ui/responsive-dialog";
 import { banSchema } from "~/lib/schemas/ban";
 import { useTranslation } from "~/lib/translation";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { translateMessage } from "~/lib/validation";
-import { Alert } from "../ui/alert";
-import { Button, buttonClassName } from "../ui/button";
-import { ConfirmDialog } from "../ui/confirm-dialog";
-import { Field } from "../ui/field";
-import { DialogLink, ResponsiveDialog } from "../ui/responsive-dialog";
 import type { UserDetailView } from "./user-profile";
 import { WithUserText } from "./user-text";
 

@@ -1,13 +1,13 @@
 import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
 
+import { Button, buttonClassName } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { SelectField } from "~/components/ui/select-field";
 import { languageNames, languages, type Language } from "~/lib/i18n";
 import { newUserSchema, userSchema, type UserRole } from "~/lib/schemas/user";
 import { useTranslation } from "~/lib/translation";
 import { useSchemaForm } from "~/lib/use-schema-form";
-import { Button, buttonClassName } from "../ui/button";
-import { Field } from "../ui/field";
-import { SelectField } from "../ui/select-field";
 
 type Values = { email: string; name: string; role: UserRole };
 

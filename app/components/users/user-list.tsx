@@ -1,13 +1,13 @@
 import { Link, useLocation } from "react-router";
 
+import { buttonClassName } from "~/components/ui/button";
+import type { DataColumn } from "~/components/ui/data-list";
 import { Plus, Users } from "~/components/ui/icons";
+import { SearchableList } from "~/components/ui/searchable-list";
 import { useFormat } from "~/lib/format";
 import type { ListData } from "~/lib/list-params";
 import { firstDirection, type UserListItem, type UserListOrder, type UserSort } from "~/lib/schemas/user";
 import { useTranslation } from "~/lib/translation";
-import { buttonClassName } from "../ui/button";
-import type { DataColumn } from "../ui/data-list";
-import { SearchableList } from "../ui/searchable-list";
 import { UserRoleBadge, UserStatusBadge } from "./user-status";
 
 /**

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 
+import { Badge } from "~/components/ui/badge";
 import { Ban } from "~/components/ui/icons";
 import { useFormat } from "~/lib/format";
 import { useTranslation } from "~/lib/translation";
-import { Badge } from "../ui/badge";
 import type { BanView } from "./ban-notice";
 import { UserRoleBadge, UserStatusBadge } from "./user-status";
 import { WithUserText } from "./user-text";

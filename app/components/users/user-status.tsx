@@ -1,7 +1,7 @@
+import { Badge } from "~/components/ui/badge";
 import { Ban, CircleCheck, Clock, ShieldCheck, User } from "~/components/ui/icons";
 import { useFormat } from "~/lib/format";
 import { useTranslation } from "~/lib/translation";
-import { Badge } from "../ui/badge";
 
 /** What the labels need; `admin` is computed on the server, where the one definition of an admin lives. */
 type StatusUser = {

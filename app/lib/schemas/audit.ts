@@ -3,7 +3,7 @@
 // date that is not a calendar day is reported so the page can say it was ignored.
 import { z } from "zod";
 
-import { isCalendarDay, isTimeZone } from "../time-zone";
+import { isCalendarDay, isTimeZone } from "~/lib/time-zone";
 import { searchableText } from "./text";
 
 const text = (max: number) =>

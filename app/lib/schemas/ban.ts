@@ -2,7 +2,7 @@
 // date field (it works without JavaScript): a ban lasts until the end of the chosen day, in UTC.
 import { z } from "zod";
 
-import { message } from "../validation";
+import { message } from "~/lib/validation";
 import { visibleText } from "./text";
 
 const BAN_REASON_MAX = 200;

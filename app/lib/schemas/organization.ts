@@ -2,8 +2,8 @@
 // Rules that need the database (a slug in use, a limit reached) come back from the server as field or form errors.
 import { z } from "zod";
 
-import { languages } from "../i18n";
-import { message } from "../validation";
+import { languages } from "~/lib/i18n";
+import { message } from "~/lib/validation";
 import { emailField } from "./sign-in";
 import { visibleText } from "./text";
 

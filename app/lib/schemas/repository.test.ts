@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import { translator } from "../dictionaries";
-import { languages } from "../i18n";
-import { translateMessage } from "../validation";
+import { translator } from "~/lib/dictionaries";
+import { languages } from "~/lib/i18n";
+import { translateMessage } from "~/lib/validation";
 import { repositoryHref, repositoryNameKey, repositorySchema } from "./repository";
 
 const valid = { name: "groundwork", link: "github.com/groundwork-starter/groundwork", description: "A starter." };

@@ -2,7 +2,7 @@
 // "Name already used" needs the database, so the server adds it as a field error.
 import { z } from "zod";
 
-import { message } from "../validation";
+import { message } from "~/lib/validation";
 import { plainMultilineText, visibleText, withoutInvisibleCharacters } from "./text";
 
 const REPOSITORY_NAME_MAX = 100;

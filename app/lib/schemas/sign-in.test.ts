@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import { translator } from "../dictionaries";
-import { formatDuration, languages } from "../i18n";
-import { translateMessage } from "../validation";
+import { translator } from "~/lib/dictionaries";
+import { formatDuration, languages } from "~/lib/i18n";
+import { translateMessage } from "~/lib/validation";
 import { loginSchema, onboardingSchema, personNameField, verifySchema } from "./sign-in";
 
 /** The first message each schema gives for an input, or undefined when the input is accepted. */

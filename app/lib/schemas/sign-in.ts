@@ -1,7 +1,7 @@
 // One schema per form, shared by the page (conform) and the action (parseWithZod); the rules: docs/product.md.
 import { z } from "zod";
 
-import { message } from "../validation";
+import { message } from "~/lib/validation";
 import { visibleText } from "./text";
 
 export const emailField = z

@@ -2,8 +2,8 @@
 // "Email already used" needs the database, so the server adds it as a field error, as it does the role rules.
 import { z } from "zod";
 
-import { languages } from "../i18n";
-import { message } from "../validation";
+import { languages } from "~/lib/i18n";
+import { message } from "~/lib/validation";
 import { emailField, personNameField } from "./sign-in";
 
 const userRoles = ["user", "admin"] as const;

@@ -1,5 +1,5 @@
+import type { Dictionary } from "~/locales/en/translation";
 import { PRODUCT } from "~/locales/product";
-import type { Dictionary } from "../en/translation";
 
 const fr = {
   meta: {

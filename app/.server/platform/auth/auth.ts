@@ -3,13 +3,13 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin, emailOTP, organization } from "better-auth/plugins";
 
-import { PRODUCT } from "../../../locales/product";
-import { db } from "../db/client";
-import * as schema from "../db/schema";
-import { SEED_USERS } from "../db/seed";
-import { getEnv } from "../env";
-import { logger } from "../logger";
-import { CLIENT_ADDRESS_HEADER } from "../security/client-address";
+import { db } from "~/.server/platform/db/client";
+import * as schema from "~/.server/platform/db/schema";
+import { SEED_USERS } from "~/.server/platform/db/seed";
+import { getEnv } from "~/.server/platform/env";
+import { logger } from "~/.server/platform/logger";
+import { CLIENT_ADDRESS_HEADER } from "~/.server/platform/security/client-address";
+import { PRODUCT } from "~/locales/product";
 import { ac, roles } from "./permissions";
 import { userHooks } from "./user-hooks";
 

@@ -3,8 +3,8 @@
 // (app/.server/web/session.ts), which finds one whose admin no longer may, whatever changed them.
 import { eq } from "drizzle-orm";
 
-import { db } from "../db/client";
-import { session } from "../db/schema";
+import { db } from "~/.server/platform/db/client";
+import { session } from "~/.server/platform/db/schema";
 
 /** Ends every session an admin impersonates through. Returns how many ended. */
 export async function endImpersonationsBy(adminId: string): Promise<number> {

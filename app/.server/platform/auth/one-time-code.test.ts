@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { db } from "../db/client";
-import { signInCode } from "../db/schema";
+import { db } from "~/.server/platform/db/client";
+import { signInCode } from "~/.server/platform/db/schema";
 import {
   checkOneTimeCode,
   issueOneTimeCode,

@@ -5,9 +5,9 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 
-import { db } from "../db/client";
-import { signInCode } from "../db/schema";
-import { getEnv } from "../env";
+import { db } from "~/.server/platform/db/client";
+import { signInCode } from "~/.server/platform/db/schema";
+import { getEnv } from "~/.server/platform/env";
 
 const ONE_TIME_CODE_PURPOSES = ["change-email", "delete-account"] as const;
 export type OneTimeCodePurpose = (typeof ONE_TIME_CODE_PURPOSES)[number];

@@ -1,8 +1,8 @@
 // A session's "last active" time, kept by the session middleware (app/.server/web/session.ts) on every request.
 import { and, eq, lt } from "drizzle-orm";
 
-import { db } from "../db/client";
-import { session } from "../db/schema";
+import { db } from "~/.server/platform/db/client";
+import { session } from "~/.server/platform/db/schema";
 
 /** How often a session's "last active" time is written: at most once per this many milliseconds per session. */
 export const LAST_ACTIVE_RESOLUTION_MS = 5 * 60 * 1000;

@@ -3,9 +3,9 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
+import { db } from "~/.server/platform/db/client";
+import { organization, session, user } from "~/.server/platform/db/schema";
 import { signedInAs } from "../../../../tests/support/sessions";
-import { db } from "../db/client";
-import { organization, session, user } from "../db/schema";
 import { auth, SESSION_COOKIE } from "./auth";
 import { readSession } from "./session-read";
 

@@ -6,8 +6,8 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 
-import { db } from "../db/client";
-import { session, user } from "../db/schema";
+import { db } from "~/.server/platform/db/client";
+import { session, user } from "~/.server/platform/db/schema";
 import { auth, type Session } from "./auth";
 
 const { secret, sessionConfig, authCookies } = await auth.$context;

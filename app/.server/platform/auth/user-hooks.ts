@@ -5,9 +5,9 @@ import type { BetterAuthOptions } from "better-auth";
 import { APIError } from "better-auth/api";
 import { desc, eq } from "drizzle-orm";
 
-import { personNameField } from "../../../lib/schemas/sign-in";
-import { db } from "../db/client";
-import { member, session } from "../db/schema";
+import { db } from "~/.server/platform/db/client";
+import { member, session } from "~/.server/platform/db/schema";
+import { personNameField } from "~/lib/schemas/sign-in";
 
 const USER_IMAGE_MAX_LENGTH = 2048;
 

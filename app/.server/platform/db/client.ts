@@ -5,7 +5,7 @@ import { createClient as createFileClient } from "@libsql/client/sqlite3";
 import type { LibSQLDatabase } from "drizzle-orm/libsql";
 import { drizzle } from "drizzle-orm/libsql/sqlite3";
 
-import { EnvError, getEnv } from "../env";
+import { EnvError, getEnv } from "~/.server/platform/env";
 import { reopenAfterBusy } from "./busy";
 import * as schema from "./schema";
 

@@ -4,8 +4,8 @@ import type { Client } from "@libsql/client";
 import { sql } from "drizzle-orm";
 import { migrate } from "drizzle-orm/libsql/migrator";
 
-import { EnvError, getEnv } from "../env";
-import { logger } from "../logger";
+import { EnvError, getEnv } from "~/.server/platform/env";
+import { logger } from "~/.server/platform/logger";
 import { client, db, printableDatabaseUrl, type Database } from "./client";
 import { isUniqueViolation } from "./errors";
 import { hasUsers, seedDatabase } from "./seed";

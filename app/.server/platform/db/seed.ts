@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { count, eq, inArray } from "drizzle-orm";
 
-import { repositoryNameKey } from "../../../lib/schemas/repository";
+import { repositoryNameKey } from "~/lib/schemas/repository";
 import { db as sharedDb, type Database } from "./client";
 import { member, organization, repository, team, teamMember, user } from "./schema";
 

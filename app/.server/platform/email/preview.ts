@@ -1,6 +1,6 @@
 // Every template with sample data, for the development preview at /dev/emails (app/routes/dev-emails.tsx), which
 // answers 404 outside development. Loaded by that route only, never at start.
-import type { Language } from "../../../lib/i18n";
+import type { Language } from "~/lib/i18n";
 import { renderEmail } from "./render";
 import { changeEmailCodeEmail, deleteAccountCodeEmail, signInCodeEmail } from "./templates/code-email";
 import { emailChangedEmail } from "./templates/email-changed";

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 
-import { parseEnv } from "../env";
-import { logger } from "../logger";
+import { parseEnv } from "~/.server/platform/env";
+import { logger } from "~/.server/platform/logger";
 import { emailDelivery, emailDeliveryWarning, sendEmail } from "./transport";
 
 const envOf = (source: Record<string, string>) =>

@@ -1,7 +1,7 @@
 import type { Transporter } from "nodemailer";
 
-import { getEnv, type Env } from "../env";
-import { logger } from "../logger";
+import { getEnv, type Env } from "~/.server/platform/env";
+import { logger } from "~/.server/platform/logger";
 
 /** `code`, when the e-mail carries one, leads the development log's entry; it is not a part of the message sent. */
 export type Email = { to: string; subject: string; text: string; html: string; code?: string };

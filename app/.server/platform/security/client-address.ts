@@ -1,6 +1,6 @@
 import { isIPv4, isIPv6 } from "node:net";
 
-import { getEnv } from "../env";
+import { getEnv } from "~/.server/platform/env";
 
 /** The request header in which server.js hands the app the client's address (the socket, or a trusted proxy's). */
 export const CLIENT_ADDRESS_HEADER = "x-client-ip";

@@ -1,8 +1,8 @@
 import { eq, like } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 
-import { db } from "../db/client";
-import { rateLimitCounter } from "../db/schema";
+import { db } from "~/.server/platform/db/client";
+import { rateLimitCounter } from "~/.server/platform/db/schema";
 import { consumeAll, consumeRateLimit, pruneRateLimits } from "./rate-limit";
 
 const rule = { limit: 3, windowSeconds: 60 };
@@ -77,7 +77,7 @@ describe("rate limits", () => {
   it("shares one budget between two server processes on the same database", async () => {
     vi.resetModules();
     const other = await import("./rate-limit");
-    const otherClient = await import("../db/client");
+    const otherClient = await import("~/.server/platform/db/client");
     expect(otherClient.db).not.toBe(db);
     const burst = { limit: 5, windowSeconds: 60 };
     const results = await Promise.all(

@@ -1,8 +1,8 @@
 // A fixed-window limiter stored in the database, so several server processes share one budget (ADR 005).
 import { lt, sql } from "drizzle-orm";
 
-import { db } from "../db/client";
-import { rateLimitCounter } from "../db/schema";
+import { db } from "~/.server/platform/db/client";
+import { rateLimitCounter } from "~/.server/platform/db/schema";
 
 export type RateLimitRule = { limit: number; windowSeconds: number };
 /** Allowed, with how many more hits the window takes (0: this was the last), or refused with the wait. */

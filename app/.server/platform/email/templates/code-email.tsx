@@ -2,8 +2,8 @@
 // code that makes an address the account's new one (sent to that address) and the code that confirms the deletion of
 // an account (both app/.server/features/account.ts). The code is not in the subject nor in the preheader, which lock
 // screens and notifications show (ADR 023).
-import { translator } from "../../../../lib/dictionaries";
-import { formatDuration } from "../../../../lib/i18n";
+import { translator } from "~/lib/dictionaries";
+import { formatDuration } from "~/lib/i18n";
 import { brandedEmail, Code, emailLanguage, originOf, Paragraph, type RequestOrigin } from "./layout";
 import type { EmailContent } from "./types";
 

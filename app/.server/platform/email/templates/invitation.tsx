@@ -1,9 +1,9 @@
 // The invitation (app/.server/features/invitations.ts), in the language the inviter chose for it: who invites whom
 // to which organization with which role, from which browser and when, the link to answer it, and when it ends. We
 // send it ourselves, not better-auth's `sendInvitationEmail` (docs/architecture.md, "Invitations").
-import { translator } from "../../../../lib/dictionaries";
-import { formatters } from "../../../../lib/format";
-import { getEnv } from "../../env";
+import { getEnv } from "~/.server/platform/env";
+import { translator } from "~/lib/dictionaries";
+import { formatters } from "~/lib/format";
 import { brandedEmail, emailLanguage, FullLink, originOf, Paragraph, type RequestOrigin } from "./layout";
 import type { EmailContent } from "./types";
 

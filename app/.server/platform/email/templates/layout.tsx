@@ -14,10 +14,10 @@ import { Text } from "@react-email/text";
 import { parse as parseUserAgent } from "bowser";
 import type { ReactNode } from "react";
 
-import { translator } from "../../../../lib/dictionaries";
-import { formatters } from "../../../../lib/format";
-import { defaultLanguage, directionOf, isLanguage, type Language } from "../../../../lib/i18n";
-import { PRODUCT } from "../../../../locales/product";
+import { translator } from "~/lib/dictionaries";
+import { formatters } from "~/lib/format";
+import { defaultLanguage, directionOf, isLanguage, type Language } from "~/lib/i18n";
+import { PRODUCT } from "~/locales/product";
 import type { EmailContent } from "./types";
 
 /** Where and when the request that sent an e-mail came from: the line that lets the recipient tell whether it was them. */

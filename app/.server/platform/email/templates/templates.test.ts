@@ -2,9 +2,9 @@
 // as one string in both parts, the line saying from which browser and when, and a text part that reads on its own.
 import { describe, expect, it } from "vitest";
 
-import { translator } from "../../../../lib/dictionaries";
-import { formatDuration, languages, type Language } from "../../../../lib/i18n";
-import { renderEmail } from "../render";
+import { renderEmail } from "~/.server/platform/email/render";
+import { translator } from "~/lib/dictionaries";
+import { formatDuration, languages, type Language } from "~/lib/i18n";
 import { changeEmailCodeEmail, deleteAccountCodeEmail, signInCodeEmail } from "./code-email";
 import { emailChangedEmail } from "./email-changed";
 import { invitationEmail } from "./invitation";

@@ -1,7 +1,7 @@
 // The e-mail a person gets when an admin creates their account (app/.server/features/users.ts), in the language the
 // admin chose: where to sign in, the address to type there, and that a 6-digit code will come by e-mail (no password).
-import { translator } from "../../../../lib/dictionaries";
-import { getEnv } from "../../env";
+import { getEnv } from "~/.server/platform/env";
+import { translator } from "~/lib/dictionaries";
 import { brandedEmail, emailLanguage, FullLink, Paragraph } from "./layout";
 import type { EmailContent } from "./types";
 
