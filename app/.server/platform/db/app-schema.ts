@@ -112,3 +112,47 @@ export const auditEvent = sqliteTable(
       .where(sql`action = 'sign-in' and outcome = 'success'`),
   ],
 );
+
+/**
+ * Work that must happen after an answer (an e-mail, a pruning): app/.server/platform/jobs/queue.ts (ADR 046). Times
+ * are the database's clock in milliseconds, so every process and instance reads the same one.
+ */
+export const job = sqliteTable(
+  "job",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind").notNull(),
+    /** JSON; a code an e-mail carries is stored encrypted (queue.ts). Emptied once the job is done. */
+    payload: text("payload").notNull(),
+    /** queued → running → done; or failed after its last attempt; or expired when it was not done in time. */
+    state: text("state", { enum: ["queued", "running", "done", "failed", "expired"] })
+      .notNull()
+      .default("queued"),
+    /** Attempts begun; the most a kind gets is its definition's (app/.server/features/background-jobs.ts). */
+    attempts: integer("attempts").notNull().default(0),
+    /** Not run before this: the next attempt's time after a failure (exponential backoff). */
+    runAt: integer("run_at").notNull(),
+    /** Not run after this (a sign-in code's end): the job is then expired instead. */
+    expiresAt: integer("expires_at"),
+    /** The worker running it, and until when: a lease renewed while it runs, taken again by another once it ends. */
+    holder: text("holder"),
+    leaseUntil: integer("lease_until"),
+    lastError: text("last_error"),
+    createdAt: integer("created_at").notNull(),
+    finishedAt: integer("finished_at"),
+  },
+  (table) => [
+    index("job_state_run_at").on(table.state, table.runAt),
+    index("job_kind_state").on(table.kind, table.state),
+  ],
+);
+
+/** Scheduled work (app/.server/platform/jobs/schedules.ts): each period's run is one job, made once across instances. */
+export const jobSchedule = sqliteTable("job_schedule", {
+  name: text("name").primaryKey(),
+  /** A cron expression, in UTC. */
+  cron: text("cron").notNull(),
+  nextRunAt: integer("next_run_at").notNull(),
+  lastRunAt: integer("last_run_at"),
+  lastJobId: text("last_job_id"),
+});
