@@ -16,6 +16,8 @@ type Options = {
   leaseMs?: number;
   /** How long a turn is awaited before the request is answered 503. Longer than a lease, to outwait a dead holder. */
   waitMs?: number;
+  /** How long the lease is renewed at most: work that hangs longer (a stuck call) lets the key go a lease later. */
+  longestHoldMs?: number;
 };
 
 /** Seconds that a request refused because its turn did not come is asked to wait (Retry-After). */
@@ -35,7 +37,10 @@ const databaseNow = sql`cast(unixepoch('subsec') * 1000 as integer)`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A `runExclusive` over one database connection (tests make two, as two processes would). */
-export function exclusiveRunner(db: Database, { leaseMs = 5_000, waitMs = 10_000 }: Options = {}) {
+export function exclusiveRunner(
+  db: Database,
+  { leaseMs = 5_000, waitMs = 10_000, longestHoldMs = 60_000 }: Options = {},
+) {
   const queues = new Map<string, Promise<unknown>>();
 
   async function underLease<T>(key: string, work: () => Promise<T>): Promise<T> {
@@ -52,7 +57,13 @@ export function exclusiveRunner(db: Database, { leaseMs = 5_000, waitMs = 10_000
       await sleep(pause);
     }
     // Renewed three times a lease: one renewal lost (a busy database) still leaves the lease alive.
+    const takenAt = Date.now();
     const renewal = setInterval(() => {
+      if (Date.now() - takenAt > longestHoldMs) {
+        clearInterval(renewal);
+        logger.warn("exclusive lease given up: its work runs too long", { key, ms: Date.now() - takenAt });
+        return;
+      }
       const renewed = sql`UPDATE exclusive_lease SET expires_at = ${databaseNow} + ${leaseMs}
         WHERE key = ${key} AND holder = ${holder}`;
       db.run(renewed).catch((error: unknown) =>
