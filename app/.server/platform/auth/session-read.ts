@@ -4,7 +4,6 @@
 // so the session rules stay better-auth's.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
 
 import { db } from "~/.server/platform/db/client";
 import { session, user } from "~/.server/platform/db/schema";
@@ -16,33 +15,35 @@ const sessionCookie = authCookies.sessionToken.name;
 /** The cookies that make better-auth write: a session-data cookie to clear, or "don't remember me". */
 const writingCookies = [authCookies.sessionData.name, authCookies.dontRememberToken.name];
 
-/** The admin behind an impersonation session, as the session guard judges them (web/session.ts, ADR 017). */
-export type Impersonator = Pick<typeof user.$inferSelect, "id" | "role" | "banned" | "banExpires">;
-
-const impersonator = alias(user, "impersonator");
-const impersonatorColumns = {
-  id: impersonator.id,
-  role: impersonator.role,
-  banned: impersonator.banned,
-  banExpires: impersonator.banExpires,
-};
-
-// The impersonator comes in the same query: a left join on the user table's primary key, null for most sessions.
 const sessionByToken = db
-  .select({ session, user, impersonator: impersonatorColumns })
+  .select({ session, user })
   .from(session)
   .innerJoin(user, eq(user.id, session.userId))
-  .leftJoin(impersonator, eq(impersonator.id, session.impersonatedBy))
   .where(eq(session.token, sql.placeholder("token")))
   .limit(1)
   .prepare();
 
+/** The admin behind an impersonation session, as the session guard judges them (web/session.ts, ADR 017). */
+export type Impersonator = Pick<typeof user.$inferSelect, "id" | "role" | "banned" | "banExpires">;
+
 const impersonatorById = db
-  .select(impersonatorColumns)
-  .from(impersonator)
-  .where(eq(impersonator.id, sql.placeholder("id")))
+  .select({ id: user.id, role: user.role, banned: user.banned, banExpires: user.banExpires })
+  .from(user)
+  .where(eq(user.id, sql.placeholder("id")))
   .limit(1)
   .prepare();
+
+/**
+ * The admin behind a session that is an impersonation (null when that user is gone, or for any other session). Read
+ * apart, for impersonation sessions only: joined into the session query, their columns made every read slower
+ * (ADR 017).
+ */
+async function impersonatorOf(found: Session | null): Promise<Impersonator | null> {
+  const id = found?.session.impersonatedBy;
+  if (!id) return null;
+  const [row] = await impersonatorById.all({ id });
+  return row ?? null;
+}
 
 /** A cookie's value as better-auth reads it: the first of that name, quotes taken off, percent-decoded. */
 function cookieValue(header: string, name: string): string | null {
@@ -94,16 +95,12 @@ export async function readSession(
     const [found] = await sessionByToken.all({ token });
     const now = Date.now();
     if (found && found.session.expiresAt.getTime() > now && !refreshDue(found.session.expiresAt, now))
-      return {
-        session: { session: found.session, user: found.user },
-        setCookies: [],
-        impersonator: found.impersonator,
-      };
+      return { session: found, setCookies: [], impersonator: await impersonatorOf(found) };
   }
   const result = await auth.api.getSession({ headers, returnHeaders: true });
-  // An impersonation always takes this path while its browser keeps better-auth's "don't remember me" cookie: one
-  // more query, for impersonation sessions only.
-  const impersonatedBy = result.response?.session.impersonatedBy;
-  const [found] = impersonatedBy ? await impersonatorById.all({ id: impersonatedBy }) : [];
-  return { session: result.response, setCookies: result.headers.getSetCookie(), impersonator: found ?? null };
+  return {
+    session: result.response,
+    setCookies: result.headers.getSetCookie(),
+    impersonator: await impersonatorOf(result.response),
+  };
 }
