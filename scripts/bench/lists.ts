@@ -369,8 +369,8 @@ async function organizations() {
   const { organization } = await import("../../app/.server/platform/db/schema");
   const { deleteOrganization, getOrganizationDetail, listOrganizations } =
     await import("../../app/.server/features/organization-admin");
-  const { findMembership, listMembers, listMyOrganizations, listTeams } =
-    await import("../../app/.server/features/organizations");
+  const { listMembers, listMyOrganizations, listTeams } = await import("../../app/.server/features/organizations");
+  const { findMembership } = await import("../../app/.server/platform/auth/membership");
 
   const now = Date.now();
 

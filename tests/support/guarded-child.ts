@@ -21,6 +21,7 @@ if ("hold" in command) {
   });
 } else {
   const organizations = await import("../../app/.server/features/organizations");
+  const { findMembership } = await import("../../app/.server/platform/auth/membership");
   process.stdout.write("ready\n");
   const [start] = (await once(process.stdin, "data")) as [Buffer];
   const at = Number(start.toString().trim());
@@ -31,9 +32,7 @@ if ("hold" in command) {
       headers: new Headers({ cookie: caller.cookie }),
       actor: { user: { id: caller.userId, email: caller.email }, ip: "198.51.100.41" },
     };
-    const scope = caller.organizationSlug
-      ? await organizations.findMembership(caller.organizationSlug, caller.userId)
-      : null;
+    const scope = caller.organizationSlug ? await findMembership(caller.organizationSlug, caller.userId) : null;
     await sleepUntil(at + index * command.every);
     const results = await Promise.allSettled(
       Array.from({ length: burst.count }, (_, n) => {

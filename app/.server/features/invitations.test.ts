@@ -15,7 +15,7 @@ const { db } = await import("~/.server/platform/db/client");
 const { auditEvent, invitation, member } = await import("~/.server/platform/db/schema");
 const { isUniqueViolation } = await import("~/.server/platform/db/errors");
 const { signedInAs } = await import("../../../tests/support/sessions");
-const { findMembership } = await import("./organizations");
+const { findMembership } = await import("~/.server/platform/auth/membership");
 const {
   acceptInvitation,
   cancelInvitation,

@@ -7,6 +7,7 @@ import { and, count, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 
 import { auth, signUpEnabled } from "~/.server/platform/auth/auth";
+import type { Membership } from "~/.server/platform/auth/membership";
 import { isAdmin } from "~/.server/platform/auth/permissions";
 import { db } from "~/.server/platform/db/client";
 import { isUniqueViolation } from "~/.server/platform/db/errors";
@@ -23,7 +24,6 @@ import {
   attempt,
   organizationCounts,
   refusal,
-  type Membership,
   type OrganizationCaller,
   type OrganizationRefusal,
   type OrganizationResult,

@@ -10,6 +10,7 @@ const { db } = await import("~/.server/platform/db/client");
 const { account, member, organization, session, user } = await import("~/.server/platform/db/schema");
 const { signedInAs } = await import("../../../tests/support/sessions");
 const organizations = await import("./organizations");
+const { findMembership } = await import("~/.server/platform/auth/membership");
 const { deleteUser } = await import("./user-admin");
 const { deleteAccount } = await import("./account");
 
@@ -47,8 +48,8 @@ async function twoOwners() {
   const created = await organizations.createOrganization({ name: "Owned", slug }, a);
   if (!created.ok) throw new Error(created.code);
   await auth.api.addMember({ body: { userId: b.id, role: "owner", organizationId: created.organization.id } });
-  const scopeA = (await organizations.findMembership(slug, a.id))!;
-  const scopeB = (await organizations.findMembership(slug, b.id))!;
+  const scopeA = (await findMembership(slug, a.id))!;
+  const scopeB = (await findMembership(slug, b.id))!;
   return { a, b, scopeA, scopeB, organizationId: created.organization.id };
 }
 

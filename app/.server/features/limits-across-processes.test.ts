@@ -12,6 +12,7 @@ const { db } = await import("~/.server/platform/db/client");
 const { member, team } = await import("~/.server/platform/db/schema");
 const { signedInAs } = await import("../../../tests/support/sessions");
 const organizations = await import("./organizations");
+const { findMembership } = await import("~/.server/platform/auth/membership");
 
 const LIMIT = 3;
 const BURSTS = 12;
@@ -78,7 +79,7 @@ describe("limits with two server processes", () => {
     const outcomes = await inTwoProcesses(bursts);
     const over: number[] = [];
     for (const [index, burst] of bursts.entries()) {
-      const scope = await organizations.findMembership(burst.caller.organizationSlug!, burst.caller.userId);
+      const scope = await findMembership(burst.caller.organizationSlug!, burst.caller.userId);
       const [row] = await db
         .select({ value: count() })
         .from(team)

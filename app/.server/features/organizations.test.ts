@@ -9,6 +9,7 @@ const { db } = await import("~/.server/platform/db/client");
 const { auditEvent, member, organization, session, team, teamMember } = await import("~/.server/platform/db/schema");
 const { signedInAs } = await import("../../../tests/support/sessions");
 const organizations = await import("./organizations");
+const { findMembership } = await import("~/.server/platform/auth/membership");
 const { getEnv } = await import("~/.server/platform/env");
 
 const ip = "198.51.100.9";
@@ -32,14 +33,14 @@ async function organizationOf(owner: Person, name = "Acme") {
   const slug = unique("acme");
   const created = await organizations.createOrganization({ name, slug }, owner);
   if (!created.ok) throw new Error(created.code);
-  const scope = await organizations.findMembership(slug, owner.userId);
+  const scope = await findMembership(slug, owner.userId);
   if (!scope) throw new Error("no scope");
   return scope;
 }
 
 async function join(scope: { organization: { id: string } }, who: Person, role: "member" | "admin" | "owner") {
   await auth.api.addMember({ body: { userId: who.userId, role, organizationId: scope.organization.id } });
-  return (await organizations.findMembership((await slugOf(scope.organization.id))!, who.userId))!;
+  return (await findMembership((await slugOf(scope.organization.id))!, who.userId))!;
 }
 const slugOf = async (id: string) =>
   (await db.select({ slug: organization.slug }).from(organization).where(eq(organization.id, id)))[0]?.slug;
@@ -94,8 +95,8 @@ describe("the scope", () => {
     const owner = await person(`${unique("owner")}@example.test`);
     const stranger = await person(`${unique("stranger")}@example.test`);
     const scope = await organizationOf(owner);
-    expect(await organizations.findMembership(scope.organization.slug, stranger.userId)).toBeNull();
-    expect(await organizations.findMembership("no-such-organization", owner.userId)).toBeNull();
+    expect(await findMembership(scope.organization.slug, stranger.userId)).toBeNull();
+    expect(await findMembership("no-such-organization", owner.userId)).toBeNull();
   });
 });
 
@@ -150,7 +151,7 @@ describe("members", () => {
       code: "YOU_ARE_NOT_ALLOWED_TO_DELETE_THIS_MEMBER",
     });
     expect(await organizations.removeMember(scope, leaverScope.member.id, owner)).toEqual({ ok: true });
-    expect(await organizations.findMembership(scope.organization.slug, leaver.userId)).toBeNull();
+    expect(await findMembership(scope.organization.slug, leaver.userId)).toBeNull();
     const [row] = await db.select().from(session).where(eq(session.userId, leaver.userId));
     expect(row?.activeOrganizationId).toBeNull();
     expect(await organizations.removeMember(scope, leaverScope.member.id, owner)).toEqual({
@@ -261,7 +262,7 @@ describe("settings and deletion", () => {
       ok: true,
       organization: { name: "Renamed", slug: moved },
     });
-    expect(await organizations.findMembership(moved, owner.userId)).toMatchObject({
+    expect(await findMembership(moved, owner.userId)).toMatchObject({
       organization: { name: "Renamed" },
     });
   });

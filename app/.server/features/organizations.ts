@@ -7,6 +7,7 @@ import { isAPIError } from "better-auth/api";
 import { and, asc, count, eq, gt, inArray, or, sql } from "drizzle-orm";
 
 import { auth } from "~/.server/platform/auth/auth";
+import { organizationColumns, type Membership, type OrganizationSummary } from "~/.server/platform/auth/membership";
 import { db } from "~/.server/platform/db/client";
 import { isLastOwnerRefusal, isUniqueViolation } from "~/.server/platform/db/errors";
 import { decodeCursorValues, keysetPage } from "~/.server/platform/db/keyset";
@@ -15,11 +16,6 @@ import { getEnv } from "~/.server/platform/env";
 import { runExclusive } from "~/.server/platform/exclusive";
 import type { MemberRole, OrganizationInput } from "~/lib/schemas/organization";
 import { recordAudit, type AuditAction, type AuditActor } from "./audit";
-
-export type OrganizationSummary = { id: string; name: string; slug: string; createdAt: Date };
-
-/** The signed-in user's place in one organization: what the scope guard puts in the router context. */
-export type Membership = { organization: OrganizationSummary; member: { id: string; role: string; userId: string } };
 
 /** Who acts: their id, their request's headers (better-auth reads the session from them), and the audit actor. */
 export type OrganizationCaller = { userId: string; headers: Headers; actor: AuditActor };
@@ -52,26 +48,6 @@ export async function attempt<T>(call: () => Promise<T>): Promise<OrganizationRe
   } catch (error) {
     return refusalOf(error);
   }
-}
-
-const organizationColumns = {
-  id: organization.id,
-  name: organization.name,
-  slug: organization.slug,
-  createdAt: organization.createdAt,
-};
-
-/** The organization with this slug, and `userId`'s membership in it; null when either is missing. One query. */
-export async function findMembership(slug: string, userId: string): Promise<Membership | null> {
-  const [row] = await db
-    .select({ ...organizationColumns, memberId: member.id, role: member.role })
-    .from(organization)
-    .innerJoin(member, and(eq(member.organizationId, organization.id), eq(member.userId, userId)))
-    .where(eq(organization.slug, slug))
-    .limit(1);
-  if (!row) return null;
-  const { memberId, role, ...summary } = row;
-  return { organization: summary, member: { id: memberId, role, userId } };
 }
 
 export type MyOrganization = OrganizationSummary & { role: string; members: number };

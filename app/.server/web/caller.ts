@@ -1,6 +1,5 @@
 import type { RouterContextProvider } from "react-router";
 
-import type { AuditActor } from "~/.server/features/audit";
 import { clientAddress, clientIp } from "~/.server/platform/security/client-address";
 import { getLocale } from "./i18n";
 import { getSession } from "./session";
@@ -15,8 +14,11 @@ export function callerOf(request: Request, context: Readonly<RouterContextProvid
   };
 }
 
-/** Who acts, for the audit trail: the signed-in user (and the admin impersonating them), and the client's address. */
-export function auditActorOf(request: Request, context: Readonly<RouterContextProvider>): AuditActor {
+/**
+ * Who acts, for the audit trail: the signed-in user (and the admin impersonating them), and the client's address.
+ * The audit module's `AuditActor` is the type; TypeScript matches the two where a route hands this over.
+ */
+export function auditActorOf(request: Request, context: Readonly<RouterContextProvider>) {
   const session = getSession(context);
   return {
     user: session ? { id: session.user.id, email: session.user.email } : null,

@@ -2,7 +2,7 @@
 // membership in *this* organization, read once per request and kept in the router context.
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 
-import { findMembership, type Membership, type OrganizationCaller } from "~/.server/features/organizations";
+import { findMembership, type Membership } from "~/.server/platform/auth/membership";
 import { organizationRoleCan, type OrganizationPermissions } from "~/.server/platform/auth/permissions";
 import { auditActorOf } from "./caller";
 import { requireUser } from "./guards";
@@ -61,8 +61,11 @@ export function requireOrganizationPermission(
   return scope;
 }
 
-/** The caller, in the terms the organization feature modules take. */
-export function organizationCallerOf(request: Request, context: Readonly<RouterContextProvider>): OrganizationCaller {
+/**
+ * The caller, in the terms the organization feature modules take (their `OrganizationCaller`: the type is theirs,
+ * and TypeScript matches the two where a route hands one to the other).
+ */
+export function organizationCallerOf(request: Request, context: Readonly<RouterContextProvider>) {
   const user = requireUser({ request, context });
   return { userId: user.id, headers: request.headers, actor: auditActorOf(request, context) };
 }
