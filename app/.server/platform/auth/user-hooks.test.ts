@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { db } from "~/.server/platform/db/client";
-import { member, organization, session, user } from "~/.server/platform/db/schema";
+import { member, organization, user } from "~/.server/platform/db/schema";
 import { signedInAs } from "../../../../tests/support/sessions";
 import { auth } from "./auth";
 import { readSession } from "./session-read";
