@@ -10,6 +10,43 @@ import { enterCode, expect, requestCode, signInWithRole, sql, test, uniqueEmail 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe needs JavaScript in the page");
 test.describe.configure({ timeout: 240_000, mode: "parallel" });
 
+/**
+ * axe's link-in-text-block rule looks only at links inside running text, so a link beside a value ("Change name") or
+ * alone on its line passes it in any colour. Ours: every text link of the page's main content is underlined, or its
+ * colour stands 3:1 apart from the text around it (WCAG 1.4.1). Left out: a button or a card (its box shows it), the
+ * navigation, and a list's rows and column headers (the row is the link, and the header's arrow says it sorts).
+ */
+async function linksLikeText(page: Page) {
+  return page.evaluate(() => {
+    const canvas = document.createElement("canvas").getContext("2d", { willReadFrequently: true })!;
+    // Any CSS colour (oklch included) as sRGB, through the canvas; then its relative luminance.
+    const luminance = (color: string) => {
+      canvas.clearRect(0, 0, 1, 1);
+      canvas.fillStyle = color;
+      canvas.fillRect(0, 0, 1, 1);
+      const [r, g, b] = [...canvas.getImageData(0, 0, 1, 1).data].map((value) => {
+        const c = value / 255;
+        return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    const contrast = (a: string, b: string) => {
+      const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+      return (light! + 0.05) / (dark! + 0.05);
+    };
+    const textColor = getComputedStyle(document.querySelector("main")!).color;
+    return [...document.querySelectorAll<HTMLElement>("main a[href], main summary")]
+      .filter((link) => link.checkVisibility() && link.innerText.trim() !== "")
+      .filter((link) => !link.closest("nav, [role=row], [role=columnheader], [role=tablist]"))
+      .filter((link) => {
+        const style = getComputedStyle(link);
+        const boxed = !/rgba\(.*, 0\)|transparent/.test(style.backgroundColor) || parseFloat(style.borderTopWidth) > 0;
+        return !boxed && !style.textDecorationLine.includes("underline") && contrast(style.color, textColor) < 3;
+      })
+      .map((link) => `a link looks like text: "${link.innerText.trim().slice(0, 40)}"`);
+  });
+}
+
 async function audit(page: Page, path: string) {
   const problems: string[] = [];
   const origin = new URL(page.url()).origin;
@@ -22,6 +59,7 @@ async function audit(page: Page, path: string) {
       await page.goto(`${path}${path.includes("?") ? "&" : "?"}lng=${language}`);
       await expect(page.locator("html")).toHaveClass(theme);
       const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      for (const link of await linksLikeText(page)) problems.push(`${path} [${language}, ${theme}] ${link}`);
       for (const violation of results.violations) {
         if (violation.impact === "serious" || violation.impact === "critical") {
           problems.push(

@@ -18,7 +18,7 @@ import { DeleteAccount } from "./delete-account";
 
 type AccountUser = { email: string; name: string; admin: boolean; createdAt: string };
 
-const linkClassName = "text-sm text-brand-600 underline-offset-4 hover:underline dark:text-brand-100";
+const linkClassName = "text-sm text-brand-600 underline underline-offset-4 hover:decoration-2 dark:text-brand-100";
 
 /**
  * The account page of both areas: who you are, change your name (`?state=change-name`) and your e-mail address

@@ -9,7 +9,7 @@ import type { AuditEntryView } from "~/lib/schemas/audit";
 import { useTranslation } from "~/lib/translation";
 import { useAuditLabels } from "./audit-labels";
 
-const linkClassName = "text-brand-600 underline-offset-4 hover:underline dark:text-brand-100";
+const linkClassName = "text-brand-600 underline underline-offset-4 hover:decoration-2 dark:text-brand-100";
 
 /** A person or a thing of an entry: a link to its page while it exists, else its label as recorded. */
 function Subject({ label, href }: { label: string; href: string | null }) {

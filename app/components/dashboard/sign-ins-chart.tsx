@@ -129,7 +129,7 @@ export function SignInsChart({ days }: { days: DayCount[] }) {
       </svg>
       <figcaption className="text-sm text-zinc-700 dark:text-zinc-300">{summary}</figcaption>
       <details className="text-sm">
-        <summary className="cursor-pointer text-brand-600 underline-offset-4 hover:underline dark:text-brand-100">
+        <summary className="cursor-pointer text-brand-600 underline underline-offset-4 hover:decoration-2 dark:text-brand-100">
           {t("manager.signInsTable")}
         </summary>
         <table className="mt-2 w-full max-w-sm text-start">

@@ -31,7 +31,7 @@ export type HomeView = {
 const cardClassName =
   "flex min-w-0 flex-col gap-4 rounded-lg border border-zinc-200 bg-white p-4 sm:p-5 dark:border-zinc-800 dark:bg-zinc-900";
 const linkClassName =
-  "rounded-sm text-brand-600 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:text-brand-100";
+  "rounded-sm text-brand-600 underline underline-offset-4 hover:decoration-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:text-brand-100";
 
 /** The home page: greeting, next steps, invitations, organizations and recent repositories. */
 export function HomePage({ home }: { home: HomeView }) {

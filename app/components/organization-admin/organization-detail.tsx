@@ -33,7 +33,7 @@ export type PendingInvitationRow = {
 export type PagedList<T> = { page: ListPage<T>; isFirstPage: boolean; firstPageHref: string };
 
 const muted = "text-sm text-zinc-600 dark:text-zinc-400";
-const linkClassName = "font-medium text-brand-600 underline-offset-4 hover:underline dark:text-brand-100";
+const linkClassName = "font-medium text-brand-600 underline underline-offset-4 hover:decoration-2 dark:text-brand-100";
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (

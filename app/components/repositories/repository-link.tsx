@@ -19,7 +19,7 @@ export function RepositoryLink({ link }: { link: string }) {
       rel="noopener noreferrer nofollow"
       target="_blank"
       dir="ltr"
-      className="break-all text-brand-600 underline-offset-4 hover:underline dark:text-brand-100"
+      className="break-all text-brand-600 underline underline-offset-4 hover:decoration-2 dark:text-brand-100"
     >
       {link}
     </a>

@@ -5,7 +5,7 @@ const variants = {
   secondary:
     "border border-zinc-300 bg-white text-zinc-900 hover:bg-zinc-50 focus-visible:outline-brand-600 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800",
   danger: "bg-red-600 text-white hover:bg-red-700 focus-visible:outline-red-600",
-  link: "text-brand-600 underline-offset-4 hover:underline dark:text-brand-100 px-0",
+  link: "text-brand-600 underline underline-offset-4 hover:decoration-2 dark:text-brand-100 px-0",
 } as const;
 
 export const buttonClassName = (variant: keyof typeof variants = "primary", extra = "") =>

@@ -168,7 +168,7 @@ export default function Verify({ loaderData, actionData }: Route.ComponentProps)
         </Form>
         <Link
           to={withRedirect("/login", loaderData.redirectTo)}
-          className="text-sm text-brand-600 underline-offset-4 hover:underline dark:text-brand-100"
+          className="text-sm text-brand-600 underline underline-offset-4 hover:decoration-2 dark:text-brand-100"
         >
           {t("verify.changeEmail")}
         </Link>

@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { title: getInstance(context).t("manager.dashboardTitle"), dashboard: await getDashboard() };
 }
 
-const linkClassName = "text-sm text-brand-600 underline-offset-4 hover:underline dark:text-brand-100";
+const linkClassName = "text-sm text-brand-600 underline underline-offset-4 hover:decoration-2 dark:text-brand-100";
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -107,7 +107,7 @@ export default function Organizations({ loaderData, actionData }: Route.Componen
                 <div className="flex min-w-0 flex-col">
                   <Link
                     to={`/app/organizations/${organization.slug}`}
-                    className="font-medium [overflow-wrap:anywhere] text-brand-700 underline-offset-4 hover:underline dark:text-brand-100"
+                    className="font-medium [overflow-wrap:anywhere] text-brand-700 underline underline-offset-4 hover:decoration-2 dark:text-brand-100"
                   >
                     <bdi>{organization.name}</bdi>
                   </Link>

@@ -65,7 +65,7 @@ export default function OrganizationTeams({ loaderData, actionData }: Route.Comp
             <Link
               to={team.id}
               relative="path"
-              className="font-medium text-brand-700 underline-offset-4 hover:underline dark:text-brand-100"
+              className="font-medium text-brand-700 underline underline-offset-4 hover:decoration-2 dark:text-brand-100"
             >
               <bdi>{team.name}</bdi>
             </Link>
