@@ -79,6 +79,18 @@ export class SmtpSink {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
+  /** A mail server that is down: connections to its port are refused until `accept` (same port). */
+  async refuse(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.server.close(() => resolve()));
+  }
+
+  async accept(): Promise<void> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.server.once("error", reject);
+      this.server.server.listen(this.port, "127.0.0.1", () => resolve());
+    });
+  }
+
   messagesTo(email: string): ReceivedEmail[] {
     return this.messages.filter((message) => message.to.includes(email.toLowerCase()));
   }

@@ -18,6 +18,9 @@ const { confirmEmailChange, requestEmailChange } = await import("./account");
 const sessionsOf = (userId: string) => db.select().from(session).where(eq(session.userId, userId));
 const whoIs = async (cookie: string) => (await auth.api.getSession({ headers: new Headers({ cookie }) }))?.user;
 
+// E-mails leave through the job queue: this process runs its worker.
+await import("../../../tests/support/jobs");
+
 describe("changing the e-mail address", () => {
   it("ends the account's other sessions, keeps this one, and tells the old address so", async () => {
     const here = await signedInAs("many-browsers@example.test");

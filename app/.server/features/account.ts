@@ -21,7 +21,8 @@ import {
   sendDeleteAccountCodeEmail,
   sendEmailChangedEmail,
 } from "~/.server/platform/email/account";
-import { logger } from "~/.server/platform/logger";
+import type { CodeEmailInput } from "~/.server/platform/email/templates/code-email";
+import { enqueue, openSecret, sealSecret, type JobKind } from "~/.server/platform/jobs/queue";
 import { consumeAll, rateLimits, type RateLimitRule } from "~/.server/platform/security/rate-limit";
 import type { SessionView } from "~/lib/session-view";
 import { recordAudit, type AuditActor } from "./audit";
@@ -54,6 +55,60 @@ async function addressInUse(email: string): Promise<boolean> {
   return Boolean(row);
 }
 
+// ——— The account's e-mails, queued (ADR 046) ———
+
+type CodeEmailPayload = {
+  to: string;
+  sealedCode: string;
+  language: string;
+  userAgent: string | null;
+  at: number;
+};
+
+/**
+ * A code's e-mail, retried while the code lasts. Queued right after the code is written: a process that dies in
+ * between leaves a code without its e-mail, and the person, who had no answer, asks again.
+ */
+function codeEmailJob(name: string, send: (input: CodeEmailInput) => Promise<void>): JobKind<CodeEmailPayload> {
+  return {
+    name,
+    maxAttempts: 8,
+    backoffMs: 5_000,
+    async run({ to, sealedCode, language, userAgent, at }) {
+      const code = await openSecret(sealedCode);
+      await send({ to, code, language, minutes: ONE_TIME_CODE_MINUTES, origin: { userAgent, at: new Date(at) } });
+    },
+  };
+}
+
+export const changeEmailCodeJob = codeEmailJob("email.change-email-code", sendChangeEmailCodeEmail);
+export const deleteAccountCodeJob = codeEmailJob("email.delete-account-code", sendDeleteAccountCodeEmail);
+
+async function enqueueCodeEmail(kind: JobKind<CodeEmailPayload>, to: string, code: string, caller: Caller) {
+  const at = Date.now();
+  await enqueue(
+    kind,
+    { to, sealedCode: await sealSecret(code), language: caller.language, userAgent: caller.userAgent ?? null, at },
+    { expiresAt: at + ONE_TIME_CODE_MINUTES * 60_000 },
+  );
+}
+
+/** The notice to the address an account had before, retried for some six hours (ADR 046). */
+export const emailChangedNoticeJob: JobKind<{
+  to: string;
+  newEmail: string;
+  language: string;
+  userAgent: string | null;
+  at: number;
+}> = {
+  name: "email.email-changed",
+  maxAttempts: 15,
+  backoffMs: 10_000,
+  async run({ to, newEmail, language, userAgent, at }) {
+    await sendEmailChangedEmail({ to, newEmail, language, origin: { userAgent, at: new Date(at) } });
+  },
+};
+
 // ——— Changing the e-mail address ———
 
 /**
@@ -73,13 +128,7 @@ export async function requestEmailChange(
   if (!limited.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds };
   if (await addressInUse(newEmail)) return { ok: false, reason: "email-used" };
   const code = await issueOneTimeCode("change-email", me.id, newEmail);
-  await sendChangeEmailCodeEmail({
-    to: newEmail,
-    code,
-    language: caller.language,
-    minutes: ONE_TIME_CODE_MINUTES,
-    origin: { userAgent: caller.userAgent, at: new Date() },
-  });
+  await enqueueCodeEmail(changeEmailCodeJob, newEmail, code, caller);
   return { ok: true, newEmail, lastCode: limited.remaining === 0 };
 }
 
@@ -109,13 +158,14 @@ export async function confirmEmailChange(
     details: { from: me.email, to: newEmail },
   });
   await revokeOtherOwnSessions({ id: me.id, email: newEmail }, caller);
-  // The change is made: a notice that cannot be sent is logged, not turned into a failure.
-  await sendEmailChangedEmail({
+  // The change is made; its notice is retried until the old address's mail server takes it (ADR 046).
+  await enqueue(emailChangedNoticeJob, {
     to: me.email,
     newEmail,
     language: caller.language,
-    origin: { userAgent: caller.userAgent, at: new Date() },
-  }).catch((error: unknown) => logger.error("e-mail change notice failed", { userId: me.id, error: String(error) }));
+    userAgent: caller.userAgent ?? null,
+    at: Date.now(),
+  });
   return { ok: true, newEmail };
 }
 
@@ -194,13 +244,7 @@ export async function requestAccountDeletion(
   const limited = await consumeAll(codeBudgets("delete-account", me.id, me.email));
   if (!limited.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds };
   const code = await issueOneTimeCode("delete-account", me.id, me.email);
-  await sendDeleteAccountCodeEmail({
-    to: me.email,
-    code,
-    language: caller.language,
-    minutes: ONE_TIME_CODE_MINUTES,
-    origin: { userAgent: caller.userAgent, at: new Date() },
-  });
+  await enqueueCodeEmail(deleteAccountCodeJob, me.email, code, caller);
   return { ok: true, lastCode: limited.remaining === 0 };
 }
 

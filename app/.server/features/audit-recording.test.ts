@@ -76,6 +76,9 @@ async function withFailingTrail<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+// E-mails leave through the job queue: this process runs its worker.
+await import("../../../tests/support/jobs");
+
 describe("sign-in in the audit trail", () => {
   it("records a sign-in as done by the person who signed in, from their address, without the code", async () => {
     const browser = visitor();

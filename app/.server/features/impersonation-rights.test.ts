@@ -81,6 +81,9 @@ async function expectEnded(adminId: string, browsers: string[]) {
   for (const browser of browsers) expect(await whoIs(browser)).toBeNull();
 }
 
+// E-mails leave through the job queue: this process runs its worker.
+await import("../../../tests/support/jobs");
+
 describe("an impersonation ends with its admin's rights", () => {
   it("when the admin is banned", async () => {
     const { a, b, browsers } = await scene("imp-ban");

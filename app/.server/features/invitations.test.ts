@@ -70,6 +70,9 @@ async function invite(
   return invited.invitation.id;
 }
 
+// E-mails leave through the job queue: this process runs its worker.
+await import("../../../tests/support/jobs");
+
 describe("inviting", () => {
   it("stores a pending invitation with its language, e-mails it in that language with the link, and records it", async () => {
     const owner = await person("owner");

@@ -21,6 +21,9 @@ afterAll(() => sink.stop());
 
 const { send, verify } = codePages({ sendSignInCode, verifySignInCode });
 
+// E-mails leave through the job queue: this process runs its worker.
+await import("../../../tests/support/jobs");
+
 describe("signing in when sign-up is closed and invitations open it", () => {
   it("lets an address invited by a user who is not an administrator make its account", async () => {
     const [inviter] = await db.select({ id: user.id }).from(user).where(eq(user.email, "user@example.com"));

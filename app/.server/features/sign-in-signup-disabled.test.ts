@@ -3,7 +3,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 
-import { invitation, organization, signInCode, user } from "~/.server/platform/db/schema";
+import { invitation, job, organization, signInCode, user } from "~/.server/platform/db/schema";
 import { codeBrowser, codePages, type CodeBrowser } from "../../../tests/support/code-browser";
 import { SmtpSink } from "../../../tests/support/smtp-sink";
 
@@ -24,6 +24,12 @@ type Browser = CodeBrowser;
 const visitor = () => codeBrowser("198.51.100");
 const { send, verify } = codePages({ sendSignInCode, verifySignInCode });
 
+/** The sign-in code e-mails queued for an address. */
+async function codeJobsFor(address: string) {
+  const rows = await db.select().from(job).where(eq(job.kind, "email.sign-in-code"));
+  return rows.filter((row) => row.payload.includes(address));
+}
+
 async function reasonsOfWrongCodes(email: string, code: string, caller: Browser) {
   const reasons = [];
   for (let attempt = 0; attempt < 4; attempt++) {
@@ -32,6 +38,9 @@ async function reasonsOfWrongCodes(email: string, code: string, caller: Browser)
   }
   return reasons;
 }
+
+// E-mails leave through the job queue: this process runs its worker.
+await import("../../../tests/support/jobs");
 
 describe("signing in when sign-up is closed", () => {
   it("reads the closed sign-up from the environment", () => {
@@ -43,6 +52,25 @@ describe("signing in when sign-up is closed", () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(sink.messagesTo("stranger@example.com")).toEqual([]);
     expect(await db.select().from(user).where(eq(user.email, "stranger@example.com"))).toEqual([]);
+  });
+
+  it("queues the same e-mail job for an unknown address as for a known one; only the known one's sends", async () => {
+    const since = Date.now();
+    const addresses = ["user@example.com", "nobody-here@example.com"];
+    for (const address of addresses) expect(await send(address, visitor())).toMatchObject({ ok: true });
+    // The question "may this address get a code?" is the job's, after the answer: both answers wrote the same rows.
+    const queued = await Promise.all(addresses.map(codeJobsFor));
+    expect(queued.map((rows) => rows.length)).toEqual([1, 1]);
+    await sink.waitForCode("user@example.com", { since });
+    for (const [row] of queued) {
+      for (let wait = 0; wait < 100; wait++) {
+        const [now] = await db.select().from(job).where(eq(job.id, row!.id));
+        if (now!.state === "done") break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect((await db.select().from(job).where(eq(job.id, row!.id)))[0]).toMatchObject({ state: "done", attempts: 1 });
+    }
+    expect(sink.messagesTo("nobody-here@example.com")).toEqual([]);
   });
 
   it("still sends a code to an existing account, which signs in with it", async () => {

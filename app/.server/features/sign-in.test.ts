@@ -31,6 +31,9 @@ async function requestCode(email: string, browser = visitor()) {
 const wrongCode = (code: string) => (code === "000000" ? "111111" : "000000");
 const cookieHeader = (setCookies: string[]) => setCookies.map((cookie) => cookie.split(";")[0]).join("; ");
 
+// E-mails leave through the job queue: this process runs its worker.
+await import("../../../tests/support/jobs");
+
 describe("signing in with a code sent by e-mail", () => {
   it("mails a 6-digit code to a new address and signs the visitor up with it", async () => {
     const caller = visitor();

@@ -61,6 +61,9 @@ function withCookies(jar: string, setCookies: string[]): string {
   return [...cookies.values()].join("; ");
 }
 
+// E-mails leave through the job queue: this process runs its worker.
+await import("../../../tests/support/jobs");
+
 describe("banning", () => {
   it("bans with a reason until the end of a day: better-auth marks the user and ends every session at once", async () => {
     const admin = await person("ban-admin@example.test", "admin");

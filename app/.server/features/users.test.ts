@@ -38,6 +38,9 @@ const people = Array.from({ length: 45 }, (_, index) => ({
 }));
 await db.insert(user).values(people);
 
+// E-mails leave through the job queue: this process runs its worker.
+await import("../../../tests/support/jobs");
+
 describe("counting users and admins", () => {
   it("reads one user, counts users and admins, and records names", async () => {
     expect((await getUser("u3"))?.email).toBe("person03@example.test");

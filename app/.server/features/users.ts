@@ -28,7 +28,7 @@ import { user } from "~/.server/platform/db/schema";
 import { sendWelcomeEmail } from "~/.server/platform/email/welcome";
 import { getEnv } from "~/.server/platform/env";
 import { runExclusive } from "~/.server/platform/exclusive";
-import { logger } from "~/.server/platform/logger";
+import { enqueue, type JobKind } from "~/.server/platform/jobs/queue";
 import { searchableText } from "~/lib/schemas/text";
 import type { NewUserInput, UserInput, UserListOrder, UserRole } from "~/lib/schemas/user";
 import { recordAudit, type AuditActor } from "./audit";
@@ -378,14 +378,19 @@ export async function createUser(input: NewUserInput, { headers, actor }: AdminC
     target: { type: "user", id: created.id, label: created.email },
     details: { role: input.role },
   });
-  // After the answer, like the sign-in code: the admin's page does not wait for the mail server.
-  setTimeout(() => {
-    sendWelcomeEmail({ to: created.email, name: input.name, language: input.language }).catch((error: unknown) =>
-      logger.error("welcome e-mail failed", { userId: created.id, error: String(error) }),
-    );
-  }, 0);
+  // Queued right after better-auth wrote the user (ADR 046): the admin's page does not wait for the mail server, and
+  // the e-mail is retried until it is taken.
+  await enqueue(welcomeEmailJob, { to: created.email, name: input.name, language: input.language });
   return { ok: true, userId: created.id };
 }
+
+/** The welcome e-mail of a user an administrator created, retried for some six hours. */
+export const welcomeEmailJob: JobKind<{ to: string; name: string; language: string }> = {
+  name: "email.welcome",
+  maxAttempts: 15,
+  backoffMs: 10_000,
+  run: (input) => sendWelcomeEmail(input),
+};
 
 export type UpdateUserResult =
   { ok: true } | { ok: false; error: "not-found" | "email-used" | "forbidden" | "self-demotion" | "last-admin" };

@@ -137,14 +137,20 @@ export async function discardFailedJob(id: string, database: Database = appDatab
   return row ?? null;
 }
 
-/** Jobs due for over `stalledMs` that no worker has taken (nor taken back after its lease): the queue is not moving. */
-export async function stalledJobs(stalledMs = 5 * 60_000, database: Database = appDatabase): Promise<number> {
+/**
+ * Jobs of these kinds due for over `stalledMs` that no worker has taken (nor taken back after its lease): the queue
+ * has stopped moving. (A job waiting out its backoff is not due.)
+ */
+export async function stalledJobs(kinds: string[], stalledMs: number, database: Database = appDatabase) {
   const [row] = await database
     .select({ count: count() })
     .from(job)
     .where(
-      sql`(${job.state} = 'queued' AND ${job.runAt} <= ${databaseNow} - ${stalledMs})
-        OR (${job.state} = 'running' AND ${job.leaseUntil} <= ${databaseNow} - ${stalledMs})`,
+      and(
+        inArray(job.kind, kinds),
+        sql`((${job.state} = 'queued' AND ${job.runAt} <= ${databaseNow} - ${stalledMs})
+          OR (${job.state} = 'running' AND ${job.leaseUntil} <= ${databaseNow} - ${stalledMs}))`,
+      ),
     );
   return row?.count ?? 0;
 }

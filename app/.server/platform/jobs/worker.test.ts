@@ -115,7 +115,9 @@ describe("the job queue with two workers", () => {
       name: "test.slow",
       maxAttempts: 3,
       backoffMs: 1,
-      run: ({ ms }) => pause(ms),
+      run: async ({ ms }) => {
+        await pause(ms);
+      },
     };
     const worker = jobWorker([kind], { pollMs: 10, concurrency: 2 }, first.db);
     await worker.start();

@@ -46,13 +46,12 @@ export async function consumeRateLimit(key: string, rule: RateLimitRule, now = D
       },
     })
     .returning({ count: rateLimitCounter.count, windowStart: rateLimitCounter.windowStart });
-  if (Math.random() < 0.01) void pruneRateLimits(now);
   if (!row) return { allowed: true, remaining: rule.limit - 1 };
   if (row.count <= rule.limit) return { allowed: true, remaining: rule.limit - row.count };
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((row.windowStart + windowMs - now) / 1000)) };
 }
 
-/** Drops counters whose window ended more than a day ago; called now and then, never on the hot path's critical part. */
+/** Drops counters whose window ended more than a day ago; scheduled (app/.server/features/background-jobs.ts). */
 export async function pruneRateLimits(now = Date.now()) {
   await db.delete(rateLimitCounter).where(lt(rateLimitCounter.windowStart, now - 24 * 60 * 60 * 1000));
 }
