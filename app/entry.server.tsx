@@ -15,7 +15,9 @@ import { BUSY_RETRY_AFTER_SECONDS } from "./.server/platform/exclusive";
 import { logger } from "./.server/platform/logger";
 import { getInstance } from "./.server/web/i18n";
 import { nonceContext } from "./.server/web/security-middleware";
+import { readTheme } from "./.server/web/theme";
 import { NonceProvider } from "./components/nonce";
+import { RequestFactsProvider } from "./components/request-facts";
 
 // server.js answers through the bundle's own copy of React Router: importing @react-router/node there would load a
 // second copy from node_modules, one running the request pipeline and the other rendering (ADR 025).
@@ -59,7 +61,7 @@ export function handleDataRequest(response: Response) {
   return response;
 }
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -67,6 +69,8 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const nonce = loadContext.get(nonceContext);
+  // A page refused by a middleware renders without the root loader's data: its theme still comes from the cookie.
+  const facts = { theme: await readTheme(request) };
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -77,7 +81,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <I18nextProvider i18n={getInstance(loadContext)}>
         <NonceProvider value={nonce}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <RequestFactsProvider value={facts}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </RequestFactsProvider>
         </NonceProvider>
       </I18nextProvider>,
       {

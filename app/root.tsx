@@ -20,6 +20,7 @@ import { EnvironmentBanner } from "./components/environment-banner";
 import { ImpersonationBanner } from "./components/impersonation-banner";
 import { NavigationProgress } from "./components/navigation-progress";
 import { useNonce } from "./components/nonce";
+import { usePageTheme } from "./components/request-facts";
 import { RouteErrorBoundary } from "./components/route-error-boundary";
 import { Toaster } from "./components/ui/toaster";
 import { defaultLanguage, directionOf, fontScale, isLanguage } from "./lib/i18n";
@@ -86,7 +87,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Pages whose route says `handle: { hydrate: false }` ship no JavaScript at all (ADR 007: the sign-in pages).
   const hydrate = !useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
   const locale = rootData?.locale ?? (isLanguage(i18n.language) ? i18n.language : defaultLanguage);
-  const theme = rootData?.theme ?? "system";
+  const theme = usePageTheme(rootData?.theme);
   useEffect(() => {
     // A marker that JavaScript has taken over the page, an error page too (browser tests wait for it before acting).
     document.documentElement.dataset.hydrated = "true";

@@ -69,6 +69,29 @@ test.describe("themes", () => {
   });
 });
 
+test.describe("themes on error pages", () => {
+  test("a refused page keeps the person's theme and language, whatever the system prefers", async ({
+    page,
+    mail,
+    app,
+  }, testInfo) => {
+    await page.emulateMedia({ colorScheme: "dark" });
+    await signInWithRole(page, mail, app, testInfo, "user");
+    await page.context().addCookies([
+      { name: "theme", value: encodeURIComponent(btoa(JSON.stringify("light"))), url: app.url },
+      { name: "lng", value: encodeURIComponent(btoa(JSON.stringify("fr"))), url: app.url },
+    ]);
+    // The area's guard refuses before any loader runs, the root's too.
+    const response = await page.goto("/manager/users");
+    expect(response?.status()).toBe(403);
+    await expect(page.locator("html")).toHaveClass("light");
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    await expect(page.locator("meta[name=color-scheme]")).toHaveAttribute("content", "light");
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background, "a light page").toMatch(/rgb\(255, 255, 255\)|oklch\(1 0 0\)/);
+  });
+});
+
 /** Holds the page's scripts back 1.5 s, so a person can act on the HTML before JavaScript takes over. */
 async function delayScripts(page: Page) {
   await page.route("**/assets/*.js", async (route) => {
