@@ -49,6 +49,7 @@ export default [
     route("repositories/:id", "routes/manager/repositories/detail.tsx"),
     route("repositories/:id/update", "routes/manager/repositories/editor.tsx", { id: "manager-repository-update" }),
     route("audit", "routes/manager/audit.tsx"),
+    route("jobs", "routes/manager/jobs.tsx"),
     route("organizations", "routes/manager/organizations/index.tsx"),
     route("organizations/:id", "routes/manager/organizations/detail.tsx"),
     route("*", "routes/area-not-found.tsx", { id: "manager-not-found" }),

@@ -44,6 +44,8 @@ export const AUDIT_ACTIONS = [
   "team.deleted",
   "team.member-added",
   "team.member-removed",
+  "job.retried",
+  "job.discarded",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -102,10 +104,7 @@ function repeatKey(by: AuditActor, entry: AuditEntry, at: Date): string | null {
   return JSON.stringify([entry.action, entry.reason ?? null, actor, target, window]);
 }
 
-const PRUNE_EVERY_MS = 60 * 60 * 1000;
-let lastPrune = 0;
-
-/** Deletes the entries older than AUDIT_RETENTION_DAYS; returns how many went. */
+/** Deletes the entries older than AUDIT_RETENTION_DAYS; returns how many went. Scheduled (background-jobs.ts). */
 export async function pruneAuditTrail(now = Date.now()): Promise<number> {
   const cutoff = new Date(now - getEnv().AUDIT_RETENTION_DAYS * 24 * 60 * 60 * 1000);
   const gone = await db.delete(auditEvent).where(lt(auditEvent.at, cutoff)).returning({ id: auditEvent.id });
@@ -116,8 +115,7 @@ export async function pruneAuditTrail(now = Date.now()): Promise<number> {
  * Records one event. Never throws: the action it records has already happened, and must not fail because of its
  * record. A write that fails is tried once more, then written whole to the server log as an error, so that the entry
  * is never silently lost. A refusal repeated within its window is counted on its first entry, by the database's
- * unique index on the key, so that nobody can fill the trail by repeating one (ADR 015). Old entries are pruned here
- * too, at most once an hour per process.
+ * unique index on the key, so that nobody can fill the trail by repeating one (ADR 015).
  */
 export async function recordAudit(by: AuditActor, entry: AuditEntry): Promise<void> {
   const row = {
@@ -155,12 +153,6 @@ export async function recordAudit(by: AuditActor, entry: AuditEntry): Promise<vo
   }
   if (lastError !== undefined) {
     logger.error("audit entry not stored", { entry: { ...row, at: row.at.toISOString() }, error: String(lastError) });
-  }
-  if (row.at.getTime() - lastPrune >= PRUNE_EVERY_MS) {
-    lastPrune = row.at.getTime();
-    await pruneAuditTrail(row.at.getTime()).catch((error: unknown) =>
-      logger.warn("audit trail not pruned", { error: String(error) }),
-    );
   }
 }
 

@@ -36,6 +36,8 @@ export const AUDIT_ACTION_LABELS = {
   "team.deleted": "audit.actions.teamDeleted",
   "team.member-added": "audit.actions.teamMemberAdded",
   "team.member-removed": "audit.actions.teamMemberRemoved",
+  "job.retried": "audit.actions.jobRetried",
+  "job.discarded": "audit.actions.jobDiscarded",
 } as const;
 
 /** One translation key per reason of AUDIT_REASONS (app/.server/features/audit.ts; a test keeps the two in step). */

@@ -68,6 +68,7 @@ export const House = icon(lucide.House);
 export const Inbox = icon(lucide.Inbox);
 export const Info = icon(lucide.Info);
 export const LayoutDashboard = icon(lucide.LayoutDashboard);
+export const ListChecks = icon(lucide.ListChecks);
 export const LoaderCircle = icon(lucide.LoaderCircle);
 export const LogOut = icon(lucide.LogOut);
 export const Mail = icon(lucide.Mail);

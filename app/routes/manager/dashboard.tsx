@@ -1,10 +1,12 @@
 import { Link } from "react-router";
 
 import { getDashboard } from "~/.server/features/dashboard";
-import { requirePermission } from "~/.server/web/guards";
+import { countFailedJobs } from "~/.server/features/jobs";
+import { requirePermission, userCan } from "~/.server/web/guards";
 import { getInstance } from "~/.server/web/i18n";
 import { SignInsChart } from "~/components/dashboard/sign-ins-chart";
 import { PageHeader } from "~/components/layout/page-header";
+import { TriangleAlert } from "~/components/ui/icons";
 import { useFormat } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
 import { useTranslation } from "~/lib/translation";
@@ -13,8 +15,13 @@ import type { Route } from "./+types/dashboard";
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requirePermission({ request, context }, { user: ["list"] });
-  return { title: getInstance(context).t("manager.dashboardTitle"), dashboard: await getDashboard() };
+  const me = requirePermission({ request, context }, { user: ["list"] });
+  return {
+    title: getInstance(context).t("manager.dashboardTitle"),
+    dashboard: await getDashboard(),
+    // Shown only when some have failed: work that did not happen (an e-mail not sent) needs someone to look.
+    failedJobs: userCan(me, { job: ["list"] }) ? await countFailedJobs() : 0,
+  };
 }
 
 const linkClassName = "text-sm text-brand-600 underline underline-offset-4 hover:decoration-2 dark:text-brand-100";
@@ -34,6 +41,15 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <section className="flex flex-col gap-8">
       <PageHeader title={t("manager.dashboardTitle")} description={t("manager.dashboardText")} />
+      {loaderData.failedJobs > 0 ? (
+        <Link
+          to="/manager/jobs"
+          className="flex items-center gap-2 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900 hover:border-red-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:border-red-900 dark:bg-red-950 dark:text-red-100"
+        >
+          <TriangleAlert aria-hidden className="size-5 shrink-0" />
+          <span>{t("manager.failedJobs", { count: format.number(loaderData.failedJobs) })}</span>
+        </Link>
+      ) : null}
       <ul aria-label={t("manager.figuresLabel")} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {figures.map(([label, value, href]) => (
           <li key={label}>

@@ -2,7 +2,15 @@ import { Outlet } from "react-router";
 
 import { areaGuard, requireUser } from "~/.server/web/guards";
 import { AreaLayout } from "~/components/layout/area-layout";
-import { Building2, CircleUserRound, FolderGit2, LayoutDashboard, ScrollText, UsersRound } from "~/components/ui/icons";
+import {
+  Building2,
+  CircleUserRound,
+  FolderGit2,
+  LayoutDashboard,
+  ListChecks,
+  ScrollText,
+  UsersRound,
+} from "~/components/ui/icons";
 import { useTranslation } from "~/lib/translation";
 import type { Route } from "./+types/layout";
 
@@ -27,6 +35,7 @@ export default function ManagerLayout({ loaderData }: Route.ComponentProps) {
         { to: "/manager/organizations", label: t("manager.navOrganizations"), icon: Building2 },
         { to: "/manager/repositories", label: t("manager.navRepositories"), icon: FolderGit2 },
         { to: "/manager/audit", label: t("manager.navAudit"), icon: ScrollText },
+        { to: "/manager/jobs", label: t("manager.navJobs"), icon: ListChecks },
         { to: "/manager/account", label: t("manager.navAccount"), icon: CircleUserRound },
       ]}
     >

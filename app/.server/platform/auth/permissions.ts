@@ -16,6 +16,8 @@ const statements = {
   audit: ["list"],
   // Every organization of the instance, in the manager; not a role inside one (ORGANIZATION_ROLES below).
   organization: ["list", "delete"],
+  // The background jobs (/manager/jobs): their counts and failures, and retrying or discarding a failed one.
+  job: ["list", "update"],
 } as const;
 
 export const ac = createAccessControl(statements);
@@ -33,6 +35,7 @@ export const roles = {
     repository: ["read", "create", "update", "delete"],
     audit: ["list"],
     organization: ["list", "delete"],
+    job: ["list", "update"],
   }),
 };
 
