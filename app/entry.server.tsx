@@ -69,8 +69,11 @@ export default async function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const nonce = loadContext.get(nonceContext);
-  // A page refused by a middleware renders without the root loader's data: its theme still comes from the cookie.
-  const facts = { theme: await readTheme(request) };
+  // A page refused by a middleware renders without the root loader's data: its theme still comes from the cookie. A
+  // failed page gives its request's id, the one of its log line (handleError), as a reference; read only then, as a
+  // header read outside the document cache's key keeps a page out of it (ADR 028).
+  const requestId = responseStatusCode >= 500 ? (request.headers.get(REQUEST_ID_HEADER) ?? undefined) : undefined;
+  const facts = { theme: await readTheme(request), requestId };
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

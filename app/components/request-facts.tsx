@@ -1,12 +1,14 @@
-import { createContext, useContext } from "react";
+import { createContext, useContext, useState } from "react";
+
+import { useHydrated } from "~/lib/use-hydrated";
 
 type Theme = "system" | "light" | "dark";
 const themes: readonly string[] = ["system", "light", "dark"];
 
-/** What entry.server.tsx knows of the request before any loader runs: its theme cookie. */
-type RequestFacts = { theme: Theme };
+/** What entry.server.tsx knows of the request before any loader runs: its theme cookie and its id (the log's). */
+type RequestFacts = { theme: Theme; requestId: string | undefined };
 
-const RequestContext = createContext<RequestFacts>({ theme: "system" });
+const RequestContext = createContext<RequestFacts>({ theme: "system", requestId: undefined });
 
 export const RequestFactsProvider = RequestContext.Provider;
 
@@ -20,4 +22,21 @@ export function usePageTheme(fromLoader: Theme | undefined): Theme {
   if (typeof document === "undefined") return theme;
   const rendered = document.documentElement.className;
   return themes.includes(rendered) ? (rendered as Theme) : theme;
+}
+
+export const REFERENCE_ATTRIBUTE = "data-request-reference";
+
+/**
+ * The id of the request that failed, for an error page to show as the reference a person gives support: on the server
+ * the request's, while hydrating the one the server rendered. An error met later, in the browser, has none to show.
+ */
+export function useRequestReference(): string | undefined {
+  const { requestId } = useContext(RequestContext);
+  const hydrated = useHydrated();
+  const [reference] = useState(() => {
+    if (typeof document === "undefined") return requestId;
+    if (hydrated) return undefined;
+    return document.querySelector(`[${REFERENCE_ATTRIBUTE}]`)?.textContent ?? undefined;
+  });
+  return reference;
 }

@@ -188,6 +188,32 @@ test.describe("page frame", () => {
   });
 });
 
+test.describe("the error page", () => {
+  test("offers one first choice, Try again, and a reference to give support: the id of the request's log line", async ({
+    page,
+    mail,
+    app,
+  }, testInfo) => {
+    await signInWithRole(page, mail, app, testInfo, "user");
+    await sql(app.databaseUrl, "alter table repository rename to repository_gone");
+    try {
+      const response = await page.goto("/app/repositories");
+      expect(response?.status()).toBe(500);
+    } finally {
+      await sql(app.databaseUrl, "alter table repository_gone rename to repository");
+    }
+    const tryAgain = page.getByRole("button", { name: "Try again" }).or(page.getByRole("link", { name: "Try again" }));
+    const goHome = page.getByRole("link", { name: "Go home" });
+    const background = (locator: Locator) => locator.evaluate((element) => getComputedStyle(element).backgroundColor);
+    expect(await background(goHome), "Go home is not a second primary button").not.toBe(await background(tryAgain));
+    const reference = page.getByText(/^Reference to give support:/);
+    await expect(reference).toBeVisible();
+    const id = (await reference.innerText()).replace(/^Reference to give support:\s*/, "");
+    expect(id).toMatch(/^[\w-]{8,}$/);
+    await expect.poll(() => app.logs.join("").includes(id), { message: "the error's log line names it" }).toBe(true);
+  });
+});
+
 test.describe("toasts and confirmations", () => {
   test("a message set by an action survives the redirect", async ({ page, mail }, testInfo) => {
     await signIn(page, mail, uniqueEmail(testInfo, "toast"));

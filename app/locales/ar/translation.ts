@@ -197,6 +197,7 @@ const ar = {
     goBack: "رجوع",
     goHome: "العودة إلى الرئيسية",
     tryAgain: "إعادة المحاولة",
+    reference: "المرجع الذي تقدّمه للدعم:",
   },
   userAdmin: {
     activity: "النشاط",

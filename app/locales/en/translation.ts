@@ -197,6 +197,7 @@ const en = {
     goBack: "Go back",
     goHome: "Go home",
     tryAgain: "Try again",
+    reference: "Reference to give support:",
   },
   userAdmin: {
     activity: "Activity",

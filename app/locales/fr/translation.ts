@@ -198,6 +198,7 @@ const fr = {
     goBack: "Retour",
     goHome: "Retour à l'accueil",
     tryAgain: "Réessayer",
+    reference: "Référence à donner au support :",
   },
   userAdmin: {
     activity: "Activité",

@@ -197,6 +197,7 @@ const sw = {
     goBack: "Rudi nyuma",
     goHome: "Nenda mwanzo",
     tryAgain: "Jaribu tena",
+    reference: "Namba ya kumbukumbu ya kuwapa wahudumu:",
   },
   userAdmin: {
     activity: "Shughuli",
