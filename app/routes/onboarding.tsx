@@ -7,6 +7,7 @@ import { destinationFor, isOnboarded, requireSignedIn } from "~/.server/web/guar
 import { readForm } from "~/.server/web/http";
 import { getInstance } from "~/.server/web/i18n";
 import { AuthCard } from "~/components/auth/auth-card";
+import { AuthShell } from "~/components/auth/auth-shell";
 import { SignOutButton } from "~/components/auth/sign-out-button";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -42,27 +43,25 @@ export default function Onboarding({ loaderData, actionData }: Route.ComponentPr
   const navigation = useNavigation();
   const [form, fields] = useSchemaForm(onboardingSchema, { lastResult: actionData?.result });
   return (
-    <div className="flex min-h-dvh flex-col items-center justify-center gap-6 bg-zinc-50 px-4 py-12 dark:bg-zinc-950">
-      <main id="main" className="flex w-full flex-col items-center">
-        <AuthCard title={t("onboarding.title")} description={t("onboarding.description")}>
-          <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
-            <input type="hidden" name="redirect" value={loaderData.redirectTo} />
-            <Field
-              {...getInputProps(fields.name, { type: "text" })}
-              label={t("onboarding.nameLabel")}
-              placeholder={t("onboarding.namePlaceholder")}
-              autoComplete="name"
-              errors={fields.name.errors}
-              errorId={fields.name.errorId}
-            />
-            <Button pending={navigation.state === "submitting"}>{t("onboarding.continue")}</Button>
-          </Form>
-          <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-zinc-600 dark:text-zinc-400">
-            <span>{t("onboarding.loggedInWith", { email: loaderData.email })}</span>
-            <SignOutButton variant="link" />
-          </div>
-        </AuthCard>
-      </main>
-    </div>
+    <AuthShell home="/onboarding">
+      <AuthCard title={t("onboarding.title")} description={t("onboarding.description")}>
+        <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
+          <input type="hidden" name="redirect" value={loaderData.redirectTo} />
+          <Field
+            {...getInputProps(fields.name, { type: "text" })}
+            label={t("onboarding.nameLabel")}
+            placeholder={t("onboarding.namePlaceholder")}
+            autoComplete="name"
+            errors={fields.name.errors}
+            errorId={fields.name.errorId}
+          />
+          <Button pending={navigation.state === "submitting"}>{t("onboarding.continue")}</Button>
+        </Form>
+        <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-zinc-600 dark:text-zinc-400">
+          <span>{t("onboarding.loggedInWith", { email: loaderData.email })}</span>
+          <SignOutButton variant="link" />
+        </div>
+      </AuthCard>
+    </AuthShell>
   );
 }

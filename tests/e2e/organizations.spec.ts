@@ -3,6 +3,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page, TestInfo } from "@playwright/test";
 
+import { arrangeOrganization } from "./arrange";
 import { expect, sessionCookie, signInWithRole, sql, test, uniqueEmail } from "./fixtures";
 
 const uniqueSlug = (testInfo: TestInfo, label: string) =>
@@ -239,5 +240,31 @@ test.describe("organizations", () => {
     ).toBeVisible();
     expect((await sql(app.databaseUrl, "select id from user where id = ?", [String(me!.id)])).rows).toHaveLength(1);
     await adminContext.close();
+  });
+});
+
+test.describe("organization pages' layout", () => {
+  test("the members list keeps its names and buttons 16 px inside its card, as the invitations list does", async ({
+    page,
+    mail,
+    app,
+  }, testInfo) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const email = await signInWithRole(page, mail, app, testInfo, "user");
+    const { base } = await arrangeOrganization(app, email, `inset-${testInfo.project.name}`);
+    await page.goto(`${base}/members`);
+    const list = page.getByRole("list", { name: "Members of the organization" });
+    const card = (await list.boundingBox())!;
+    const row = list.getByRole("listitem").filter({ hasText: "user@example.com" });
+    const name = (await row.getByText("User", { exact: true }).boundingBox())!;
+    const remove = (await row
+      .getByRole("link", { name: "Remove" })
+      .or(row.getByRole("button", { name: "Remove" }))
+      .boundingBox())!;
+    expect(name.x - card.x, "from the card's left border to the name").toBeGreaterThanOrEqual(16);
+    expect(
+      card.x + card.width - (remove.x + remove.width),
+      "from the last button to the right border",
+    ).toBeGreaterThanOrEqual(16);
   });
 });

@@ -201,3 +201,34 @@ test.describe("bidi isolation in Arabic", () => {
     }
   });
 });
+
+test.describe("onboarding", () => {
+  test("looks like the sign-in page: the logo, the card where login's is, the language and theme under it", async ({
+    page,
+    app,
+  }, testInfo) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/login");
+    const loginCard = (await page.getByRole("heading", { level: 1 }).boundingBox())!;
+    const email = uniqueEmail(testInfo, "onboarding-look");
+    await signInAs(page, app, { email, name: "", role: "user" });
+    await sql(app.databaseUrl, "update user set onboarded_at = null where email = ?", [email]);
+    await page.goto("/onboarding");
+    await expect(page.getByRole("link", { name: "Groundwork" })).toBeVisible();
+    await expect(page.getByRole("group", { name: "Language" })).toBeVisible();
+    await expect(page.getByRole("group", { name: "Theme" })).toBeVisible();
+    const heading = (await page.getByRole("heading", { level: 1 }).boundingBox())!;
+    expect(Math.abs(heading.y - loginCard.y), "the card starts where login's does").toBeLessThanOrEqual(2);
+    // "Sign out" lines up with the line above it, when it wraps under it as when it sits at its end.
+    const signedInAs = (await page.getByText(`Logged in with ${email}`).boundingBox())!;
+    const signOut = (await page.getByRole("button", { name: "Sign out" }).boundingBox())!;
+    expect(
+      Math.abs(signOut.x - signedInAs.x) <= 1 || signOut.y + 2 < signedInAs.y + signedInAs.height,
+      "Sign out is not indented",
+    ).toBe(true);
+
+    await page.getByRole("group", { name: "Language" }).getByRole("button", { name: "Français" }).click();
+    await expect(page).toHaveURL(/\/onboarding/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+  });
+});

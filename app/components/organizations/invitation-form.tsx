@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "react-router";
+import { Form, useLocation, useNavigation } from "react-router";
 
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -13,11 +13,18 @@ import { useSchemaForm } from "~/lib/use-schema-form";
 import { translateMessage } from "~/lib/validation";
 import { roleLabel } from "./role-badge";
 
+type InvitationFormProps = Parameters<typeof InvitationFields>[0];
+
 /**
  * Invite someone: the address, a role among those the inviter may give (owner only for owners), and the language of
- * the e-mail (the page's, to start with). What was typed stays after a refusal.
+ * the e-mail (the page's, to start with). What was typed stays after a refusal; a sent invitation's redirect starts the
+ * form again, with JavaScript as the new page does without (each navigation has its own location key).
  */
-export function InvitationForm({
+export function InvitationForm(props: InvitationFormProps) {
+  return <InvitationFields key={useLocation().key} {...props} />;
+}
+
+function InvitationFields({
   result,
   roles,
   language,

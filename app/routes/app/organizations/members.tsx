@@ -118,7 +118,7 @@ function MemberRow({
   const offered = memberRoles.filter((role) => isOwner || role !== "owner");
   const pending = navigation.state === "submitting" && navigation.formData?.get("memberId") === member.id;
   return (
-    <div className="flex flex-wrap items-center justify-between gap-3 py-3">
+    <div className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
       <div className="flex min-w-0 flex-col">
         <span className="font-medium">
           <bdi>{name}</bdi>{" "}
