@@ -3,10 +3,18 @@
 // dependency-cruiser parses with @swc/core (`parser: "swc"`): it does not read TypeScript 7 sources itself.
 // Test files are left out: a test may reach any layer to arrange its state.
 
+// A feature folder, app/features/<name>/ (ADR 045), holds one module of each layer, told apart by its name: the
+// definition (entity.ts) and any components/ run in the browser too, table.server.ts is the platform's (a table),
+// <name>.server.ts holds the feature's rules, and the other .tsx files directly in it are its route modules.
+const FEATURE_BROWSER = "^app/features/[^/]+/(entity[.]ts$|components/)";
+const FEATURE_TABLE = "^app/features/[^/]+/table[.]server[.]ts$";
+const FEATURE_RULES = "^app/features/[^/]+/(?!table[.])[^/]+[.]server[.]ts$";
+const FEATURE_ROUTE = "^app/features/[^/]+/[^/]+[.]tsx$";
+
 /** Modules of the browser and the server alike. */
-const BROWSER = "^app/(components|lib|locales)/";
+const BROWSER = `^app/(components|lib|locales)/|${FEATURE_BROWSER}`;
 /** A route module, the root route, the route table and the entries. */
-const ROUTE = "^app/(routes/|root[.]tsx$|routes[.]ts$|entry[.](client|server)[.]tsx$)";
+const ROUTE = `^app/(routes/|root[.]tsx$|routes[.]ts$|entry[.](client|server)[.]tsx$)|${FEATURE_ROUTE}`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -18,7 +26,7 @@ module.exports = {
         "describe the shape in app/lib/ or in the component.",
       severity: "error",
       from: { path: BROWSER },
-      to: { path: "^app/[.]server/" },
+      to: { path: "^app/[.]server/|[.]server[.]tsx?$" },
     },
     {
       name: "web-imports-feature",
@@ -28,7 +36,7 @@ module.exports = {
         "where the route passes the value on.",
       severity: "error",
       from: { path: "^app/[.]server/web/" },
-      to: { path: "^app/[.]server/features/" },
+      to: { path: `^app/[.]server/features/|${FEATURE_RULES}` },
     },
     {
       name: "feature-imports-web",
@@ -36,15 +44,15 @@ module.exports = {
         "A feature module never imports .server/web: it takes plain values (a caller built by callerOf), never a " +
         "Request, and returns plain results, never a Response.",
       severity: "error",
-      from: { path: "^app/[.]server/features/" },
+      from: { path: `^app/[.]server/features/|${FEATURE_RULES}` },
       to: { path: "^app/[.]server/web/" },
     },
     {
       name: "platform-imports-web-or-feature",
       comment: ".server/platform never imports .server/web or .server/features: it is the bottom layer.",
       severity: "error",
-      from: { path: "^app/[.]server/platform/" },
-      to: { path: "^app/[.]server/(web|features)/" },
+      from: { path: `^app/[.]server/platform/|${FEATURE_TABLE}` },
+      to: { path: `^app/[.]server/(web|features)/|${FEATURE_RULES}|${FEATURE_ROUTE}` },
     },
     {
       name: "import-of-a-route",
@@ -52,7 +60,7 @@ module.exports = {
         "Imports point down: nothing under app/.server/, app/components/, app/lib/ or app/locales/ imports a route " +
         "module, the root route, the route table or an entry.",
       severity: "error",
-      from: { path: "^app/([.]server|components|lib|locales)/" },
+      from: { path: `^app/([.]server|components|lib|locales)/|${FEATURE_BROWSER}|${FEATURE_TABLE}|${FEATURE_RULES}` },
       to: { path: ROUTE },
     },
     {
@@ -62,7 +70,7 @@ module.exports = {
         ".server/platform/db, drizzle-orm, @libsql/client or better-auth). The two plumbing routes are the " +
         "exceptions: healthz.ts (the database check) and api.auth.ts (the GitHub callback).",
       severity: "error",
-      from: { path: "^app/routes/", pathNot: "^app/routes/(healthz|api[.]auth)[.]ts$" },
+      from: { path: `^app/routes/|${FEATURE_ROUTE}`, pathNot: "^app/routes/(healthz|api[.]auth)[.]ts$" },
       to: { path: "^app/[.]server/platform/db/|node_modules/(drizzle-orm|@libsql/client|better-auth)/" },
     },
     {
@@ -103,7 +111,7 @@ module.exports = {
     parser: "swc",
     tsConfig: { fileName: "tsconfig.json" },
     doNotFollow: { path: "node_modules" },
-    exclude: { path: ["[.]test[.]tsx?$", "^(build|node_modules|[.]react-router)/"] },
+    exclude: { path: ["[.]test[.]tsx?$", "[.]spec[.]ts$", "^(build|node_modules|[.]react-router)/"] },
     enhancedResolveOptions: { extensions: [".ts", ".tsx", ".js", ".mjs"] },
   },
 };

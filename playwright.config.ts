@@ -30,7 +30,9 @@ export const launchOptions = {
 
 // Each worker starts its own production server, database file and SMTP sink (tests/e2e/fixtures.ts).
 export default defineConfig({
-  testDir: "tests/e2e",
+  // The journeys of tests/e2e/, and each entity's own spec beside its feature (app/features/<name>/, ADR 045).
+  testDir: ".",
+  testMatch: /\/(tests\/e2e|app\/features)\/.+\.spec\.ts$/,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
@@ -44,6 +46,6 @@ export default defineConfig({
   projects: [
     { name: "js", use: { javaScriptEnabled: true }, testIgnore: /\.server\.spec\.ts$/ },
     { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: /\.server\.spec\.ts$/ },
-    { name: "server", testMatch: /\.server\.spec\.ts$/ },
+    { name: "server", testMatch: /\/tests\/e2e\/.+\.server\.spec\.ts$/ },
   ],
 });

@@ -1,6 +1,6 @@
 // No dictionary key that nothing uses: each key of the English dictionary (the others must have the same keys) is
 // written somewhere in the code as a string, or belongs to a family the code reads by a computed key.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -10,7 +10,15 @@ import en from "./en/translation";
  * Families read by a computed key (the login error variants, the auth error codes, page metadata), and the product's
  * catalogue of generic and access messages (docs/product.md), kept translated for the checks that will show them.
  */
-const COMPUTED = [/^loginError\./, /^authErrors\./, /^meta\./, /^access\./, /^validation\.(required|invalidEmail)$/];
+const COMPUTED = [
+  /^loginError\./,
+  /^authErrors\./,
+  /^meta\./,
+  /^access\./,
+  /^validation\.(required|invalidEmail)$/,
+  // An entity's section, read by the shared entity pages (app/components/entity/entity-pages.tsx, ADR 045).
+  ...(existsSync("app/features") ? readdirSync("app/features") : []).map((name) => new RegExp(`^${name}\\.`)),
+];
 
 function keysOf(tree: object, prefix = ""): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>

@@ -28,6 +28,10 @@ export const AUDIT_ACTIONS = [
   "repository.created",
   "repository.updated",
   "repository.deleted",
+  // An entry of an entity written by `npm run new:entity`; its target type is the entity's name (ADR 045).
+  "entry.created",
+  "entry.updated",
+  "entry.deleted",
   "organization.created",
   "organization.updated",
   "organization.deleted",

@@ -62,6 +62,7 @@ export const CircleUserRound = icon(lucide.CircleUserRound);
 export const CircleX = icon(lucide.CircleX);
 export const Clock = icon(lucide.Clock);
 export const Crown = icon(lucide.Crown);
+export const FileText = icon(lucide.FileText);
 export const FolderGit2 = icon(lucide.FolderGit2);
 export const Globe = icon(lucide.Globe);
 export const House = icon(lucide.House);
