@@ -4,7 +4,7 @@
 # Lean by design (docs/decisions/019-lean-image.md): the server build bundles its dependencies, so the image ships only
 # the few packages it loads at run time, not the production dependency tree.
 
-# The packages loaded at run time: what server.js imports, what vite.config.ts keeps out of the server bundle
+# The packages loaded at run time: what server/ imports, what vite.config.ts keeps out of the server bundle
 # (ssr.external), and what scripts/db-*.mjs import; npm adds their required peers (react-router, react, react-dom).
 # `npm ci` installs them at the versions of package-lock.json from a manifest that lists only them. Neither the
 # libSQL driver for musl (this base is glibc) nor type declarations are ever loaded.
@@ -43,7 +43,7 @@ ENV NODE_ENV=production \
 WORKDIR /app
 RUN mkdir -p /data && chown node:node /data
 COPY --from=runtime-deps /app/node_modules ./node_modules
-COPY package.json server.js ./
+COPY package.json ./
 COPY drizzle ./drizzle
 COPY --from=build /commands/ ./scripts/
 COPY --from=build /app/build ./build
@@ -51,4 +51,4 @@ USER node
 VOLUME /data
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "--max-old-space-size=128", "--max-semi-space-size=4", "server.js"]
+CMD ["node", "--max-old-space-size=128", "--max-semi-space-size=4", "build/http/main.js"]

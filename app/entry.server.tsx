@@ -1,5 +1,5 @@
 import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
+import { createReadableStreamFromReadable, createRequestListener } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
@@ -11,29 +11,42 @@ import {
   type RouterContextProvider,
 } from "react-router";
 
+import type { ServerApi } from "../server/app-api";
+import { client as databaseClient } from "./.server/platform/db/client";
+import { prepareDatabase } from "./.server/platform/db/prepare";
+import { emailDeliveryWarning } from "./.server/platform/email/transport";
+import { getEnv } from "./.server/platform/env";
 import { BUSY_RETRY_AFTER_SECONDS } from "./.server/platform/exclusive";
 import { logger } from "./.server/platform/logger";
+import { CLIENT_ADDRESS_HEADER, rateLimitSubject } from "./.server/platform/security/client-address";
+import { refusalHeaders } from "./.server/platform/security/headers";
 import { getInstance } from "./.server/web/i18n";
 import { nonceContext } from "./.server/web/security-middleware";
 import { readTheme } from "./.server/web/theme";
 import { NonceProvider } from "./components/nonce";
 import { RequestFactsProvider } from "./components/request-facts";
 
-// server.js answers through the bundle's own copy of React Router: importing @react-router/node there would load a
-// second copy from node_modules, one running the request pipeline and the other rendering (ADR 025).
-export { createRequestListener } from "@react-router/node";
-export { prepareDatabase } from "./.server/platform/db/prepare";
-export { client as databaseClient } from "./.server/platform/db/client";
-export { getEnv } from "./.server/platform/env";
-export { emailDeliveryWarning } from "./.server/platform/email/transport";
-export { logger } from "./.server/platform/logger";
-export { CLIENT_ADDRESS_HEADER, rateLimitSubject } from "./.server/platform/security/client-address";
-export { refusalHeaders } from "./.server/platform/security/headers";
-export { waitForTurn } from "./.server/platform/turns";
+/**
+ * What the production server (server/, ADR 048) takes from the build, in one typed object: the server's types follow
+ * the app's, and a build older than the server is told apart at start. The server answers through the bundle's own copy
+ * of React Router: importing @react-router/node there would load a second copy from node_modules, one running the
+ * request pipeline and the other rendering (ADR 025).
+ */
+export const serverApi = {
+  createRequestListener,
+  prepareDatabase,
+  databaseClient,
+  getEnv,
+  emailDeliveryWarning,
+  logger,
+  CLIENT_ADDRESS_HEADER,
+  rateLimitSubject,
+  refusalHeaders,
+} satisfies ServerApi;
 
 export const streamTimeout = 5_000;
 
-/** The header server.js gives every request: its id, so that an error line names the request line it belongs to. */
+/** The header the server gives every request (server/request-log.ts): its id, which error lines name. */
 const REQUEST_ID_HEADER = "x-request-id";
 
 /**

@@ -13,6 +13,7 @@ import { pathToFileURL } from "node:url";
 /** Everything `npm run build` reads: the sources, the static files, the dependencies and the build's settings. */
 export const INPUTS = [
   "app",
+  "server",
   "public",
   "package.json",
   "package-lock.json",
@@ -23,7 +24,7 @@ export const INPUTS = [
 ];
 
 /** What the server needs from a build: without these there is nothing to reuse. */
-const OUTPUTS = ["server/index.js", "client"];
+const OUTPUTS = ["server/index.js", "http/main.js", "client"];
 
 export const STAMP = ".inputs-sha256";
 

@@ -134,7 +134,7 @@ test("it answers /healthz within seconds and is healthy, its process running as 
   console.log(`[image] from \`podman run\` to the first 200 of /healthz: ${(started.ms / 1000).toFixed(2)} s`);
 
   const status = await podmanOk(["exec", current.name, "cat", "/proc/1/status", "/proc/1/cmdline"]);
-  expect(status).toContain("server.js");
+  expect(status).toContain("build/http/main.js");
   expect(status).toMatch(/^Uid:\s+1000\s+1000\s+1000\s+1000$/m);
   expect(await podmanOk(["exec", current.name, "id", "-u"])).toBe("1000");
   // The image's own HEALTHCHECK (what Docker and podman report as the container's health).

@@ -21,17 +21,21 @@ const serveFlags = [...serveNodeFlags(), "--max-http-header-size=65536"];
 
 let server: Server;
 let slowServer: Server;
+let drainServer: Server;
 
 test.beforeAll(async () => {
-  [server, slowServer] = await Promise.all([
+  [server, slowServer, drainServer] = await Promise.all([
     startServer("limits", {}, { nodeFlags: serveFlags }),
     // A request must arrive whole within one second here, so the slow-client tests take seconds, not half a minute.
     startServer("limits-slow", { REQUEST_TIMEOUT_SECONDS: "1" }),
+    // The refusals' drains read hundreds of megabytes: on a server of their own, so that the memory test below
+    // measures what it sends.
+    startServer("limits-drain", {}),
   ]);
 });
 
 test.afterAll(async () => {
-  await Promise.all([server?.stop(), slowServer?.stop()]);
+  await Promise.all([server?.stop(), slowServer?.stop(), drainServer?.stop()]);
 });
 
 const portOf = (target: Server) => Number(new URL(target.url).port);
@@ -116,6 +120,40 @@ async function healthy(target: Server): Promise<boolean> {
 const printedSince = (target: Server, mark: number) => target.logs.slice(mark).join("");
 const stackLine = /^\s+at /m;
 
+/**
+ * Posts 20 MB through node:http, declared (Content-Length) or streamed (chunked, 1 MiB a chunk), as a client that
+ * sends its whole body before it looks at the answer: the status it read, or the error that came first.
+ */
+function postTwentyMegabytes(target: Server, framing: "declared" | "chunked"): Promise<number | string> {
+  const body = Buffer.alloc(20 * MiB, "a");
+  return new Promise((done) => {
+    const outgoing = request(
+      {
+        host: "127.0.0.1",
+        port: portOf(target),
+        method: "POST",
+        path: "/login?index",
+        agent: false,
+        headers: {
+          Origin: target.url,
+          "Content-Type": "application/x-www-form-urlencoded",
+          ...(framing === "declared" ? { "Content-Length": String(body.length) } : {}),
+        },
+      },
+      (response) => {
+        response.resume();
+        done(response.statusCode ?? 0);
+      },
+    );
+    outgoing.on("error", (error: NodeJS.ErrnoException) => done(error.code ?? error.message));
+    if (framing === "declared") outgoing.end(body);
+    else {
+      for (let offset = 0; offset < body.length; offset += MiB) outgoing.write(body.subarray(offset, offset + MiB));
+      outgoing.end();
+    }
+  });
+}
+
 test.describe("request bodies", () => {
   test("a declared body over 1 MiB gets 413 at once, unread, and the connection is closed", async () => {
     const raw = await openRaw(server);
@@ -147,57 +185,23 @@ test.describe("request bodies", () => {
     expect(printedSince(server, mark)).not.toMatch(stackLine);
   });
 
-  /**
-   * Posts 20 MB through node:http, declared (Content-Length) or streamed (chunked, 1 MiB a chunk), as a client that
-   * sends its whole body before it looks at the answer: the status it read, or the error that came first.
-   */
-  function postTwentyMegabytes(target: Server, framing: "declared" | "chunked"): Promise<number | string> {
-    const body = Buffer.alloc(20 * MiB, "a");
-    return new Promise((done) => {
-      const outgoing = request(
-        {
-          host: "127.0.0.1",
-          port: portOf(target),
-          method: "POST",
-          path: "/login?index",
-          agent: false,
-          headers: {
-            Origin: target.url,
-            "Content-Type": "application/x-www-form-urlencoded",
-            ...(framing === "declared" ? { "Content-Length": String(body.length) } : {}),
-          },
-        },
-        (response) => {
-          response.resume();
-          done(response.statusCode ?? 0);
-        },
-      );
-      outgoing.on("error", (error: NodeJS.ErrnoException) => done(error.code ?? error.message));
-      if (framing === "declared") outgoing.end(body);
-      else {
-        for (let offset = 0; offset < body.length; offset += MiB) outgoing.write(body.subarray(offset, offset + MiB));
-        outgoing.end();
-      }
-    });
-  }
-
   for (const framing of ["declared", "chunked"] as const) {
     test(`a client still sending a ${framing} 20 MB body reads the 413: 20 tries of 20`, async () => {
       const outcomes: (number | string)[] = [];
-      for (let attempt = 0; attempt < 20; attempt++) outcomes.push(await postTwentyMegabytes(server, framing));
+      for (let attempt = 0; attempt < 20; attempt++) outcomes.push(await postTwentyMegabytes(drainServer, framing));
       const failures = outcomes.filter((outcome) => outcome !== 413);
       expect(failures, `${failures.length} of 20 did not read the 413`).toEqual([]);
-      expect(await healthy(server)).toBe(true);
+      expect(await healthy(drainServer)).toBe(true);
     });
   }
 
   test("after a 413 the server reads a bounded amount for a bounded time, then closes", async () => {
     // One client keeps sending as fast as it can, one trickles: both are closed well before the request timeout
     // (30 s), and the fast one could not push 1 GB through.
-    const fast = await openRaw(server);
-    const slow = await openRaw(server);
-    await write(fast, postHead(server, { "Content-Length": String(1024 * MiB) }));
-    await write(slow, postHead(server, { "Content-Length": String(1024 * MiB) }));
+    const fast = await openRaw(drainServer);
+    const slow = await openRaw(drainServer);
+    await write(fast, postHead(drainServer, { "Content-Length": String(1024 * MiB) }));
+    await write(slow, postHead(drainServer, { "Content-Length": String(1024 * MiB) }));
     const started = Date.now();
     const trickle = setInterval(() => void write(slow, Buffer.alloc(1024, "a")), 100);
     let sent = 0;
@@ -219,7 +223,7 @@ test.describe("request bodies", () => {
     expect(sent).toBeLessThan(128 * MiB);
     expect(statusOf(fast.text())).toBe(413);
     expect(statusOf(slow.text())).toBe(413);
-    expect(await healthy(server)).toBe(true);
+    expect(await healthy(drainServer)).toBe(true);
   });
 
   test("a real form with a body just under the cap is read, not refused", async () => {

@@ -1,4 +1,5 @@
-// Starts the production build (server.js) on 127.0.0.1 with its own database file, as a self-hoster would run it.
+// Starts the production build (build/http/main.js, compiled from server/) on 127.0.0.1 with its own database file, as
+// a self-hoster would run it.
 import { spawn, type ChildProcess } from "node:child_process";
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -7,6 +8,9 @@ import { freePort } from "../support/free-port";
 import { waitForOk } from "../support/wait-for-ok";
 
 export type TestServer = { url: string; databaseUrl: string; logs: string[]; stop: () => Promise<void> };
+
+/** The production server's entry, as `npm run serve` and the image start it (ADR 048). */
+const SERVER_ENTRY = "build/http/main.js";
 
 /** The secret of every test server: tests sign session cookies with it (`sessionCookie` in fixtures.ts). */
 export const TEST_AUTH_SECRET = "e2e-secret-0123456789-0123456789-0123456789";
@@ -21,7 +25,7 @@ export function serveNodeFlags(): string[] {
 }
 
 /**
- * Spawns `server.js` on `port` as a self-hoster runs it; `env` adds to or overrides the test defaults. Its output is
+ * Spawns the server on `port` as a self-hoster runs it; `env` adds to or overrides the test defaults. Its output is
  * kept in `logs`, or with `logFile` written straight to that file by the server (a benchmark's load generator must not
  * also be the one reading every request line).
  */
@@ -37,7 +41,7 @@ function spawnServer(
   const output = logFile ? openSync(logFile, "w") : "pipe";
   const child: ChildProcess = spawn(
     process.execPath,
-    [...nodeFlags, "--import", "./tests/support/github-fetch-redirect.mjs", "server.js"],
+    [...nodeFlags, "--import", "./tests/support/github-fetch-redirect.mjs", SERVER_ENTRY],
     {
       env: {
         PATH: process.env.PATH ?? "",
@@ -64,7 +68,7 @@ function spawnServer(
 }
 
 /**
- * Starts `server.js` with `npm run serve`'s node flags, or `nodeFlags`. By default on a fresh database file of its
+ * Starts the server with `npm run serve`'s node flags, or `nodeFlags`. By default on a fresh database file of its
  * own; with `databaseUrl`, on that database as it is (several servers on one database: tests/deploy/scale-out.spec.ts).
  */
 export async function startServer(
@@ -106,7 +110,7 @@ export async function startServer(
   };
 }
 
-/** Runs `server.js` on `databaseUrl` until it exits by itself (a start-up that must fail), at most `timeoutMs`. */
+/** Runs the server on `databaseUrl` until it exits by itself (a start-up that must fail), at most `timeoutMs`. */
 export async function runServerToExit(
   databaseUrl: string,
   env: Record<string, string>,

@@ -19,6 +19,7 @@ async function put(path: string, content: string) {
 async function fakeBuild() {
   builds += 1;
   await put("build/server/index.js", `// build ${builds}`);
+  await put("build/http/main.js", `// build ${builds}`);
   await mkdir(join(root, "build/client"), { recursive: true });
 }
 
@@ -56,6 +57,7 @@ describe("build-if-needed", () => {
     await start();
     for (const [path, content] of [
       ["app/routes/home.tsx", "export default 3;"],
+      ["server/main.ts", "export {};"],
       ["public/robots.txt", "User-agent: *\nDisallow: /"],
       ["package-lock.json", '{"lockfileVersion":3}'],
       ["vite.config.ts", "export default { base: '/x/' };"],
@@ -65,7 +67,7 @@ describe("build-if-needed", () => {
       expect(await start(), path).toBe("built");
       expect(await start(), path).toBe("reused");
     }
-    expect(builds).toBe(6);
+    expect(builds).toBe(7);
   });
 
   it("builds again when a file is added, removed or renamed", async () => {
