@@ -1,7 +1,7 @@
 // Runs after `react-router build` (the `build` npm script): writes a brotli (.br, quality 11) and a gzip (.gz, level 9)
-// copy beside every compressible file of build/client, so that server.js compresses nothing while it answers
+// copy beside every compressible file of build/client, so that the server compresses nothing while it answers
 // (ADR 002). Files under MIN_BYTES are left alone: their compressed copy saves less than a network packet.
-// A copy that would not be smaller is not written; server.js then serves the original.
+// A copy that would not be smaller is not written; the server then serves the original.
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { extname, join, relative } from "node:path";
 import { promisify } from "node:util";

@@ -1,4 +1,4 @@
-// Several server processes on one host (WEB_CONCURRENCY, server.js, ADR 021): requests are answered by more than one
+// Several server processes on one host (WEB_CONCURRENCY, server/cluster.ts): requests are answered by more than one
 // process, one killed is replaced (connections it held, or was being handed as it died, are lost with it), SIGTERM to the primary stops them all and it exits 0, and a bad count stops start-up
 // with one line. The processes are told apart by the pid of their request lines (LOG_FORMAT=json).
 import { request } from "node:http";

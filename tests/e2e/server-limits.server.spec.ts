@@ -1,4 +1,4 @@
-// server.js against hostile clients: bodies, headers and requests that take too long, methods and hosts the
+// The server against hostile clients: bodies, headers and requests that take too long, methods and hosts the
 // app does not serve, one client taking every turn, and stopping with a client stalled mid-request. Raw node:http and
 // node:net clients: fetch refuses TRACE, a bad Host and a half-sent request. No assertion depends on machine speed:
 // time bounds are generous ceilings, never tight expectations.
@@ -478,7 +478,7 @@ test.describe("stopping", () => {
       const slow = await slowRequest(stopping);
       process.kill(stopping.pid, "SIGTERM");
       // The first signal was handled once new connections are refused; the second comes well after it, so it is not the
-      // same stop forwarded twice (server.js, SAME_STOP_MS).
+      // same stop forwarded twice (server/lifecycle.ts, SAME_STOP_MS).
       let refused = false;
       for (let attempt = 0; attempt < 100 && !refused; attempt++) {
         try {

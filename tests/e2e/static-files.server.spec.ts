@@ -1,25 +1,22 @@
-// The files of build/client as server.js serves them (ADR 002): compressed once, at build time, by
+// The files of build/client as the server serves them (ADR 002): compressed once, at build time, by
 // scripts/compress-assets.mjs; listed once when the server starts, so that only those files are ever served, in the
 // encoding the client accepts. A raw node:http client: fetch would ask for every encoding and decode the answer.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { request } from "node:http";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { expect, test } from "@playwright/test";
 
-import { startServer } from "./server";
+import { expect, httpTest as test } from "./fixtures";
+import type { TestServer } from "./server";
 
 const client = join("build", "client");
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
-let server: Awaited<ReturnType<typeof startServer>>;
+// The worker's server: serving files changes nothing this spec could trip over.
+let server: TestServer;
 
-test.beforeAll(async () => {
-  server = await startServer("static-files", {});
-});
-
-test.afterAll(async () => {
-  await server?.stop();
+test.beforeAll(({ app }) => {
+  server = app;
 });
 
 type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };

@@ -1,4 +1,4 @@
-// The operational log (ADR 021, ADR 026): one pino logger for the app and server.js, in JSON (LOG_FORMAT=json) or
+// The operational log (ADR 021, ADR 026): one pino logger for the app and the server, in JSON (LOG_FORMAT=json) or
 // readable text, written to stdout from this process (no transport, no worker thread: ADR 008's memory budget).
 // Writes are asynchronous: a line is queued and written with the others of the same turn, and what is queued is
 // written before the process exits. A log reader that stops reading cannot stall the server: past MAX_QUEUED_BYTES,
@@ -9,7 +9,7 @@ import { getEnv } from "./env";
 
 type Details = Record<string, unknown>;
 
-/** The fields of a request line (server.js): shown as the message in the text format. */
+/** The fields of a request line (server/request-log.ts): shown as the message in the text format. */
 type RequestLine = { id: string; method: string; path: string; status: number; durationMs: number; aborted?: boolean };
 
 /** How much log output may wait for a slow reader before lines are dropped. */

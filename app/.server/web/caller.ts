@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 
-import { clientAddress, clientIp } from "~/.server/platform/security/client-address";
+import { clientIp, rateLimitSubjectOf } from "~/.server/platform/security/client-address";
 import { getLocale } from "./i18n";
 import { getSession } from "./session";
 
@@ -8,7 +8,7 @@ import { getSession } from "./session";
 export function callerOf(request: Request, context: Readonly<RouterContextProvider>) {
   return {
     headers: request.headers,
-    client: clientAddress(request),
+    client: rateLimitSubjectOf(request),
     language: getLocale(context),
     previousSessionToken: getSession(context)?.session.token,
   };

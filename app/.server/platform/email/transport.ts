@@ -25,7 +25,7 @@ export function emailDelivery(env: Pick<Env, "SMTP_URL" | "APP_URL">): "smtp" | 
   return local ? "log" : "none";
 }
 
-/** The start-up warning when e-mail cannot be delivered (server.js prints it once). */
+/** The start-up warning when e-mail cannot be delivered (the server prints it once). */
 export function emailDeliveryWarning(env: Env = getEnv()): string | undefined {
   if (emailDelivery(env) !== "none" || env.DEMO_MODE) return undefined;
   return `SMTP_URL is not set and APP_URL (${env.APP_URL}) is not local: e-mails, sign-in codes included, are not sent and not logged. Set SMTP_URL.`;

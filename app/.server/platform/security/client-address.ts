@@ -2,16 +2,16 @@ import { isIPv4, isIPv6 } from "node:net";
 
 import { getEnv } from "~/.server/platform/env";
 
-/** The request header in which server.js hands the app the client's address (the socket, or a trusted proxy's). */
+/** The request header in which the server (server/) hands the app the client's address (the socket's, or a proxy's). */
 export const CLIENT_ADDRESS_HEADER = "x-client-ip";
 
 /**
- * The client's address, as written by our Node server entry (server.js) from the socket, or from the
- * X-Forwarded-For header of a trusted proxy when TRUST_PROXY is on; server.js always overwrites any incoming value.
- * Under the Vite dev server nothing does, so there every client is "unknown" rather than whatever it claims.
- * Returned as the subject rate limits count against (`rateLimitSubject`).
+ * The subject the request counts against for the rate limits (`rateLimitSubject`), read from the address the server
+ * wrote (`socketOrProxyAddress`, server/client-cap.ts: the socket's, or the nearest hop of a trusted proxy's
+ * X-Forwarded-For); the server always overwrites any incoming value. Under the Vite dev server nothing does, so there
+ * every client is "unknown" rather than whatever it claims.
  */
-export function clientAddress(request: Request): string {
+export function rateLimitSubjectOf(request: Request): string {
   if (getEnv().NODE_ENV !== "production") return "unknown";
   return rateLimitSubject(request.headers.get(CLIENT_ADDRESS_HEADER) ?? "");
 }
@@ -27,7 +27,7 @@ export function clientIp(request: Request): string | null {
 }
 
 /**
- * Who a request counts against, for the rate limits (ADR 005) and server.js's cap on requests in flight per client:
+ * Who a request counts against, for the rate limits (ADR 005) and the server's cap on requests in flight per client:
  * an IPv4 address as is (also when written IPv4-mapped, `::ffff:1.2.3.4`), and any other IPv6 address as its /64 in
  * canonical form (`2001:db8:1:2::/64`), because one subscriber usually holds a whole /64. Pure, and idempotent.
  */

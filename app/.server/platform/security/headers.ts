@@ -50,8 +50,8 @@ export function applySecurityHeaders(
 }
 
 /**
- * Headers of a plain-text refusal that server.js makes before the app runs (405, 400, 413, 503): the same set as
- * every page, with a policy that lets nothing load, since such a response has nothing to load.
+ * Headers of a plain-text refusal that the server (server/limits.ts) makes before the app runs (405, 400, 413, 503):
+ * the same set as every page, with a policy that lets nothing load, since such a response has nothing to load.
  */
 export function refusalHeaders({ https }: { https: boolean }): Headers {
   const headers = new Headers({
