@@ -1,0 +1,77 @@
+import { once } from "node:events";
+import { createServer, request, type IncomingMessage, type RequestListener } from "node:http";
+import { connect, type AddressInfo } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+
+import { handOver, MAX_BODY_BYTES, refusalOf, refuser } from "./limits.ts";
+
+const servers: ReturnType<typeof createServer>[] = [];
+afterEach(() => {
+  for (const server of servers.splice(0)) server.close();
+});
+
+/** A server that refuses and hands over as server/requests.ts does, one turn after the request was read. */
+async function serve(handle: RequestListener): Promise<number> {
+  const refuse = refuser(new Headers({ "Content-Type": "text/plain; charset=utf-8" }));
+  const server = createServer(async (req, res) => {
+    const refusal = refusalOf(req);
+    if (refusal) return refuse(req, res, refusal);
+    await new Promise(setImmediate);
+    handOver(req, res, refuse, handle);
+  });
+  servers.push(server);
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  return (server.address() as AddressInfo).port;
+}
+
+/** The app's side: counts the body it reads, and whether its request was aborted. */
+function countingApp() {
+  const seen = { bytes: 0, aborted: false };
+  const handle: RequestListener = (req: IncomingMessage, res) => {
+    req.on("data", (chunk: Buffer) => (seen.bytes += chunk.length));
+    req.once("aborted", () => (seen.aborted = true));
+    req.once("end", () => res.end(String(seen.bytes)));
+  };
+  return { seen, handle };
+}
+
+const chunk = (size: number) =>
+  Buffer.concat([Buffer.from(`${size.toString(16)}\r\n`), Buffer.alloc(size, "a"), Buffer.from("\r\n")]);
+
+describe("handOver", () => {
+  it("gives the app a streamed body whole, when it arrived with the head, before the request's turn", async () => {
+    const { seen, handle } = countingApp();
+    const port = await serve(handle);
+    const socket = connect(port, "127.0.0.1");
+    let answer = "";
+    socket.on("data", (data: Buffer) => (answer += data.toString("latin1")));
+    // Head and body in one write: the body waits, paused, in node:http until the counter and the app listen.
+    const head = "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n";
+    socket.end(
+      Buffer.concat([Buffer.from(head), chunk(100_000), chunk(100_000), chunk(100_000), Buffer.from("0\r\n\r\n")]),
+    );
+    await once(socket, "close");
+    expect(answer).toMatch(/^HTTP\/1\.1 200/);
+    expect(answer.endsWith("\r\n\r\n300000")).toBe(true);
+    expect(seen.bytes).toBe(300_000);
+  });
+
+  it("past the limit, answers 413 to a client still sending, aborts the app's request, drains the rest", async () => {
+    const { seen, handle } = countingApp();
+    const port = await serve(handle);
+    const status = await new Promise<number | string>((done) => {
+      const outgoing = request({ host: "127.0.0.1", port, method: "POST", path: "/" }, (response) => {
+        response.resume();
+        done(response.statusCode ?? 0);
+      });
+      outgoing.on("error", (error: NodeJS.ErrnoException) => done(error.code ?? error.message));
+      const body = Buffer.alloc(MAX_BODY_BYTES / 4, "a");
+      for (let sent = 0; sent < 8 * MAX_BODY_BYTES; sent += body.length) outgoing.write(body);
+      outgoing.end();
+    });
+    expect(status).toBe(413);
+    expect(seen.aborted).toBe(true);
+    expect(seen.bytes).toBeLessThanOrEqual(MAX_BODY_BYTES + MAX_BODY_BYTES / 4);
+  });
+});
