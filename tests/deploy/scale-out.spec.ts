@@ -1,6 +1,6 @@
 // "Running on more than one machine" (README, docs/architecture.md "Several processes and machines"), proven: two app
 // processes on one real libSQL server (sqld), once with JWT auth, and two on one embedded file. Every check speaks
-// HTTP to the production build (build/http/main.js, compiled from server/); the database is read directly only to count rows.
+// HTTP to the production build (build/http/main.js); the database is read directly only to count rows.
 import { randomUUID } from "node:crypto";
 import { rmSync } from "node:fs";
 import { join, resolve } from "node:path";
