@@ -11,6 +11,7 @@ import { getEnv } from "./.server/platform/env";
 import { demoModeMiddleware, getDemoRefusal } from "./.server/web/demo-mode";
 import { headerReadsMiddleware } from "./.server/web/document-cache";
 import { getInstance, getLocale, i18nextMiddleware, languageCookie } from "./.server/web/i18n";
+import { readYourWritesMiddleware } from "./.server/web/read-your-writes";
 import { originCheckMiddleware, securityHeadersMiddleware } from "./.server/web/security-middleware";
 import { getSession, sessionMiddleware } from "./.server/web/session";
 import { readTheme } from "./.server/web/theme";
@@ -29,13 +30,14 @@ import { sameSitePath } from "./lib/redirect";
 
 // Order matters: what the request's headers are read for is noted first, for the document cache (ADR 028); then the
 // language (every page, error pages too, is translated), then the headers (they wrap every response below them), then
-// the origin check, then the session.
+// the origin check, then the replica brought up to the person's last write (ADR 050), then the session.
 export const middleware: Route.MiddlewareFunction[] = [
   headerReadsMiddleware,
   i18nextMiddleware,
   securityHeadersMiddleware,
   originCheckMiddleware,
   demoModeMiddleware,
+  readYourWritesMiddleware,
   sessionMiddleware,
 ];
 

@@ -2,10 +2,12 @@
 // processes (which run jobs too) or on a machine of its own (ADR 046). Stops like the server: the first SIGTERM or
 // SIGINT lets running jobs finish for up to 8 s, then hands back the others.
 import { startJobs, stopJobs } from "~/.server/features/background-jobs";
+import { startReplicaSync } from "~/.server/platform/db/client";
 import { logger } from "~/.server/platform/logger";
 
 const STOP_DEADLINE_MS = 8_000;
 
+startReplicaSync(); // with DATABASE_REPLICA_FILE: the server starts it in prepareDatabase (ADR 050)
 await startJobs();
 logger.info("job worker started");
 

@@ -63,6 +63,16 @@ describe("environment", () => {
     expect(envErrorOf(source).message).toMatch(new RegExp(`^Invalid environment variable ${missing}:`));
   });
 
+  it.each([
+    [{ DATABASE_REPLICA_FILE: "data/replica.db" }, "DATABASE_REPLICA_FILE"],
+    [
+      { DATABASE_URL: "http://primary:8080", DATABASE_REPLICA_FILE: "data/replica.db", WEB_CONCURRENCY: "2" },
+      "WEB_CONCURRENCY",
+    ],
+  ])("refuses a replica without a server to follow, or shared by processes (%o)", (source, name) => {
+    expect(envErrorOf(source).message).toMatch(new RegExp(`^Invalid environment variable ${name}:`));
+  });
+
   it("offers GitHub sign-in when both halves are set", () => {
     const env = parseEnv({ AUTH_SECRET: secret, GITHUB_CLIENT_ID: "id", GITHUB_CLIENT_SECRET: "secret" }, noWarning);
     expect(env.githubEnabled).toBe(true);

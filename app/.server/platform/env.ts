@@ -42,6 +42,8 @@ const schema = z.object({
     // libSQL takes a bare `file:` as a throwaway database: every restart would start empty.
     .refine((url) => !/^file:(\?|$)/.test(url), "file: needs a path, e.g. file:./data/app.db"),
   DATABASE_AUTH_TOKEN: optionalText,
+  // An embedded replica of DATABASE_URL (a libSQL server) in this file: reads local, writes sent to the primary (ADR 050).
+  DATABASE_REPLICA_FILE: optionalText,
   AUTH_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   EMAIL_FROM: z.string().default("Groundwork <no-reply@localhost>"),
@@ -134,6 +136,15 @@ export function parseEnv(
       `Invalid environment variable ${missing}: GitHub sign-in needs both GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET`,
     );
   }
+  if (parsed.DATABASE_REPLICA_FILE && parsed.DATABASE_URL.startsWith("file:"))
+    throw new EnvError(
+      `Invalid environment variable DATABASE_REPLICA_FILE: a replica needs DATABASE_URL to be its primary, a libSQL server, not a file:`,
+    );
+  // The replica's file keeps one process's sync state: two processes on one file would each miss the other's frames.
+  if (parsed.DATABASE_REPLICA_FILE && parsed.WEB_CONCURRENCY > 1)
+    throw new EnvError(
+      `Invalid environment variable WEB_CONCURRENCY: one process per DATABASE_REPLICA_FILE, so it must be 1 (got "${parsed.WEB_CONCURRENCY}")`,
+    );
   const appUrl = (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, "");
   return {
     ...parsed,

@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { data } from "react-router";
 
-import { db as appDatabase, type Database } from "./db/client";
+import { db as appDatabase, syncReplica, type Database } from "./db/client";
 import { logger } from "./logger";
 
 type Options = {
@@ -18,6 +18,11 @@ type Options = {
   waitMs?: number;
   /** How long the lease is renewed at most: work that hangs longer (a stuck call) lets the key go a lease later. */
   longestHoldMs?: number;
+  /**
+   * Brings the reads of `db` up to the lease: with an embedded replica, the work's checks ("the last admin?") must see
+   * every write of the holder before, which the primary has but the local file may not yet (ADR 050).
+   */
+  catchUp?: () => Promise<unknown>;
 };
 
 /** Seconds that a request refused because its turn did not come is asked to wait (Retry-After). */
@@ -39,7 +44,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A `runExclusive` over one database connection (tests make two, as two processes would). */
 export function exclusiveRunner(
   db: Database,
-  { leaseMs = 5_000, waitMs = 10_000, longestHoldMs = 60_000 }: Options = {},
+  { leaseMs = 5_000, waitMs = 10_000, longestHoldMs = 60_000, catchUp = async () => {} }: Options = {},
 ) {
   const queues = new Map<string, Promise<unknown>>();
 
@@ -71,6 +76,7 @@ export function exclusiveRunner(
       );
     }, leaseMs / 3);
     try {
+      await catchUp();
       return await work();
     } finally {
       clearInterval(renewal);
@@ -95,4 +101,4 @@ export function exclusiveRunner(
   };
 }
 
-export const runExclusive = exclusiveRunner(appDatabase);
+export const runExclusive = exclusiveRunner(appDatabase, { catchUp: syncReplica });

@@ -4,7 +4,7 @@
 // module (docs/architecture.md, "The one-way rule").
 import { and, eq } from "drizzle-orm";
 
-import { db } from "~/.server/platform/db/client";
+import { primaryDb } from "~/.server/platform/db/client";
 import { member, organization } from "~/.server/platform/db/schema";
 
 export type OrganizationSummary = { id: string; name: string; slug: string; createdAt: Date };
@@ -20,9 +20,12 @@ export const organizationColumns = {
   createdAt: organization.createdAt,
 };
 
-/** The organization with this slug, and `userId`'s membership in it; null when either is missing. One query. */
+/**
+ * The organization with this slug, and `userId`'s membership in it; null when either is missing. One query, on the
+ * primary: a removal or a role change made on another instance counts from the very next request (ADR 050).
+ */
 export async function findMembership(slug: string, userId: string): Promise<Membership | null> {
-  const [row] = await db
+  const [row] = await primaryDb
     .select({ ...organizationColumns, memberId: member.id, role: member.role })
     .from(organization)
     .innerJoin(member, and(eq(member.organizationId, organization.id), eq(member.userId, userId)))

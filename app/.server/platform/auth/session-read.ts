@@ -5,7 +5,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 
-import { db } from "~/.server/platform/db/client";
+import { primaryDb, syncReplica } from "~/.server/platform/db/client";
 import { session, user } from "~/.server/platform/db/schema";
 import { auth, type Session } from "./auth";
 
@@ -15,7 +15,9 @@ const sessionCookie = authCookies.sessionToken.name;
 /** The cookies that make better-auth write: a session-data cookie to clear, or "don't remember me". */
 const writingCookies = [authCookies.sessionData.name, authCookies.dontRememberToken.name];
 
-const sessionByToken = db
+// Read from the primary, never an embedded replica: a sign-out, a revoked session, a ban or a role change made on
+// another instance counts from the very next request (ADR 050).
+const sessionByToken = primaryDb
   .select({ session, user })
   .from(session)
   .innerJoin(user, eq(user.id, session.userId))
@@ -26,7 +28,7 @@ const sessionByToken = db
 /** The admin behind an impersonation session, as the session guard judges them (web/session.ts, ADR 017). */
 export type Impersonator = Pick<typeof user.$inferSelect, "id" | "role" | "banned" | "banExpires">;
 
-const impersonatorById = db
+const impersonatorById = primaryDb
   .select({ id: user.id, role: user.role, banned: user.banned, banExpires: user.banExpires })
   .from(user)
   .where(eq(user.id, sql.placeholder("id")))
@@ -97,6 +99,8 @@ export async function readSession(
     if (found && found.session.expiresAt.getTime() > now && !refreshDue(found.session.expiresAt, now))
       return { session: found, setCookies: [], impersonator: await impersonatorOf(found) };
   }
+  // better-auth reads through the app's connection: with a replica, first brought up to the primary (ADR 050).
+  await syncReplica();
   const result = await auth.api.getSession({ headers, returnHeaders: true });
   return {
     session: result.response,

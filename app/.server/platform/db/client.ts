@@ -6,6 +6,7 @@ import type { LibSQLDatabase } from "drizzle-orm/libsql";
 import { drizzle } from "drizzle-orm/libsql/sqlite3";
 
 import { EnvError, getEnv } from "~/.server/platform/env";
+import { logger } from "~/.server/platform/logger";
 import { reopenAfterBusy } from "./busy";
 import * as schema from "./schema";
 
@@ -48,9 +49,35 @@ export function printableDatabaseUrl(url: string): string {
   return url.split("?")[0]!.replace(/\/\/[^/@]*@/, "//");
 }
 
+/**
+ * An embedded replica of the libSQL server at `primaryUrl`, in `file` (ADR 050): reads are local, every write (and
+ * every transaction, reads included) runs on the primary, and a write is in the local file once it returns. The first
+ * sync is made here: a primary that cannot be reached fails the opening.
+ */
+export async function openReplica(
+  file: string,
+  primaryUrl: string,
+  authToken?: string,
+): Promise<{ client: Client; db: Database }> {
+  mkdirSync(dirname(file), { recursive: true });
+  const client = createFileClient({ url: `file:${file}`, syncUrl: primaryUrl, authToken, concurrency: 1 });
+  await client.sync();
+  return { client, db: drizzle(client, { schema }) };
+}
+
 const env = getEnv();
 /** The app's connection. A URL libSQL cannot use is a start-up error naming the variable (server.js prints it). */
 async function openAppDatabase(): Promise<{ client: Client; db: Database }> {
+  if (env.DATABASE_REPLICA_FILE) {
+    try {
+      return await openReplica(env.DATABASE_REPLICA_FILE, env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
+    } catch (error) {
+      const reason = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ");
+      throw new EnvError(
+        `Invalid environment variable DATABASE_REPLICA_FILE: its primary at ${printableDatabaseUrl(env.DATABASE_URL)} did not answer a sync (${reason})`,
+      );
+    }
+  }
   try {
     return await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
   } catch (error) {
@@ -60,4 +87,49 @@ async function openAppDatabase(): Promise<{ client: Client; db: Database }> {
     );
   }
 }
+/** The app's connection: with DATABASE_REPLICA_FILE, the embedded replica (local reads, writes on the primary). */
 export const { client, db } = await openAppDatabase();
+
+/**
+ * The primary itself, for what must never be read stale (ADR 050): the session, the user's ban and role, a
+ * membership, and the migrations. Without a replica it is the app's connection.
+ */
+export const { client: primaryClient, db: primaryDb } = env.DATABASE_REPLICA_FILE
+  ? await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN)
+  : { client, db };
+
+/** How often the replica asks the primary for new frames: other people's writes show here within this (ADR 050). */
+export const REPLICA_SYNC_MS = 1000;
+
+/** Whether this instance reads from an embedded replica. */
+export const readsFromReplica = Boolean(env.DATABASE_REPLICA_FILE);
+
+/** The primary's frame number that the replica holds at least (0 without a replica). */
+let replicaFrame = 0;
+
+/**
+ * Brings the replica up to the primary as it is now, and answers the primary's frame number (0 without a replica).
+ * After a write, that number is a position that includes it: the read-your-writes token (web/replica-freshness.ts).
+ * libSQL runs a sync synchronously: one round trip to the primary, during which this process waits.
+ */
+export async function syncReplica(): Promise<number> {
+  if (!readsFromReplica) return 0;
+  const frame = (await client.sync())?.frame_no ?? 0;
+  if (frame > replicaFrame) replicaFrame = frame;
+  return replicaFrame;
+}
+
+/** Makes sure the replica holds the primary's frame `frame`: a sync when it is behind, nothing otherwise. */
+export async function replicaAtLeast(frame: number): Promise<void> {
+  if (readsFromReplica && frame > replicaFrame) await syncReplica();
+}
+
+let syncing: NodeJS.Timeout | undefined;
+/** Keeps the replica in step every REPLICA_SYNC_MS (started by prepareDatabase, at the app's start). */
+export function startReplicaSync(): void {
+  if (!readsFromReplica || syncing) return;
+  syncing = setInterval(() => {
+    syncReplica().catch((error: unknown) => logger.warn("replica sync failed", { error: String(error) }));
+  }, REPLICA_SYNC_MS);
+  syncing.unref();
+}

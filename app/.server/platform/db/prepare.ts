@@ -6,7 +6,7 @@ import { migrate } from "drizzle-orm/libsql/migrator";
 
 import { EnvError, getEnv } from "~/.server/platform/env";
 import { logger } from "~/.server/platform/logger";
-import { client, db, printableDatabaseUrl, type Database } from "./client";
+import { primaryClient, primaryDb, printableDatabaseUrl, startReplicaSync, syncReplica, type Database } from "./client";
 import { isUniqueViolation } from "./errors";
 import { hasUsers, seedDatabase } from "./seed";
 
@@ -23,11 +23,15 @@ export async function prepareDatabase({
 }: { seed?: "if-empty" | "always" | "never" } = {}): Promise<void> {
   const migrationsFolder = resolve("drizzle");
   if (!existsSync(migrationsFolder)) throw new Error(`Migrations folder not found: ${migrationsFolder}`);
-  await checkConnection(client, getEnv());
-  await migrateDatabase(db, migrationsFolder);
-  if (seed === "never" || (seed === "if-empty" && (await hasUsers(db)))) return;
-  await seedOnce(db);
-  logger.info("seeded the database: admin@example.com (admin) and user@example.com (user)");
+  // On the primary: a replica's reads could miss another instance's migration or seed (ADR 050).
+  await checkConnection(primaryClient, getEnv());
+  await migrateDatabase(primaryDb, migrationsFolder);
+  if (seed !== "never" && !(seed === "if-empty" && (await hasUsers(primaryDb)))) {
+    await seedOnce(primaryDb);
+    logger.info("seeded the database: admin@example.com (admin) and user@example.com (user)");
+  }
+  await syncReplica();
+  startReplicaSync();
 }
 
 /**
