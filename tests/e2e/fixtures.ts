@@ -23,7 +23,11 @@ const withMailAndGitHub = (mail: SmtpSink, github: GitHubStandIn) => ({
   GITHUB_STAND_IN_URL: github.url,
 });
 
-export const test = base.extend<{ consoleErrors: string[] }, WorkerFixtures>({
+/**
+ * The worker's parts without a browser: its servers, SMTP sink and GitHub stand-in, and `request` aimed at its server.
+ * A server spec that needs no server of its own (no env, log or shutdown of its own to watch) shares the worker's.
+ */
+export const httpTest = base.extend<object, WorkerFixtures>({
   mail: [
     async ({}, use) => {
       const sink = await new SmtpSink().start();
@@ -82,6 +86,9 @@ export const test = base.extend<{ consoleErrors: string[] }, WorkerFixtures>({
     clientCounter += 1;
     await use({ "X-Forwarded-For": `198.51.100.${(testInfo.workerIndex * 50 + clientCounter) % 250}` });
   },
+});
+
+export const test = httpTest.extend<{ consoleErrors: string[] }>({
   context: async ({ context, github }, use) => {
     // The browser's trips to github.com go to the local stand-in; nothing leaves the machine.
     await context.route(/^https:\/\/github\.com\//, async (route) => {

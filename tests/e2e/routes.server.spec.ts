@@ -1,11 +1,9 @@
-// Route-level rules, over HTTP against a server of its own: every loader and action with a real Request and a real
+// Route-level rules, over HTTP against the worker's server: every loader and action with a real Request and a real
 // session cookie (made on the server, `sessionCookie`), for each kind of visitor. The browser specs keep the
 // journeys; these keep the rules: who gets the page, who gets 403, the login redirect, 404 for an unknown id, 400 for
 // an unknown intent or a name already used, and a redirect with a toast when an action succeeds.
-import { expect, test } from "@playwright/test";
-
-import { sessionCookie, sql } from "./fixtures";
-import { startServer, type TestServer } from "./server";
+import { expect, sessionCookie, sql, httpTest as test } from "./fixtures";
+import type { TestServer } from "./server";
 
 let server: TestServer;
 const cookies = { visitor: "", user: "", admin: "", banned: "" };
@@ -13,8 +11,9 @@ type Who = keyof typeof cookies;
 let repositoryId = "";
 let client = 0;
 
-test.beforeAll(async () => {
-  server = await startServer("routes", { LOG_LEVEL: "error" });
+// The worker's server: the people and data below are this spec's own.
+test.beforeAll(async ({ app }) => {
+  server = app;
   for (const who of ["user", "admin", "banned"] as const) {
     const made = await sessionCookie(server, {
       email: `${who}-routes@example.test`,
@@ -25,10 +24,6 @@ test.beforeAll(async () => {
   }
   await sql(server.databaseUrl, "update user set banned = 1 where email = 'banned-routes@example.test'");
   repositoryId = String((await sql(server.databaseUrl, "select id from repository where name = 'libsql'")).rows[0]?.id);
-});
-
-test.afterAll(async () => {
-  await server?.stop();
 });
 
 function request(who: Who, path: string, form?: Record<string, string>) {
