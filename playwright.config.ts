@@ -41,11 +41,13 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: { browserName: "chromium", launchOptions, trace: "off", locale: "en-US" },
-  // Browser journeys run twice, JavaScript on and off. Specs named *.server.spec.ts speak HTTP to a server of their
-  // own (limits, hostile input, shutdown) and need no browser: they run once.
+  // Browser journeys run twice, JavaScript on and off. A test tagged `@js-only` (`test(title, { tag: "@js-only" }, …)`)
+  // has nothing the JavaScript-off run would check again: no form or navigation of its own that must work without
+  // script (a rendering check, axe, keyboard focus, a page that ships no script, the moment scripts take over). Specs
+  // named *.server.spec.ts speak HTTP only and need no browser: they run once.
   projects: [
     { name: "js", use: { javaScriptEnabled: true }, testIgnore: /\.server\.spec\.ts$/ },
-    { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: /\.server\.spec\.ts$/ },
+    { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: /\.server\.spec\.ts$/, grepInvert: /@js-only/ },
     { name: "server", testMatch: /\/tests\/e2e\/.+\.server\.spec\.ts$/ },
   ],
 });

@@ -6,8 +6,8 @@ import { arrangeOrganization } from "./arrange";
 import { enterCode, expect, requestCode, signInWithRole, sql, test, uniqueEmail } from "./fixtures";
 
 // axe-core on every page of the app, in light and dark, in English and Arabic: no serious or critical violation.
-// axe runs inside the page, so this spec runs in the JavaScript project only.
-test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe needs JavaScript in the page");
+// axe runs inside the page, so this spec runs in the JavaScript project only (@js-only).
+const jsOnly = { tag: "@js-only" };
 test.describe.configure({ timeout: 240_000, mode: "parallel" });
 
 /**
@@ -76,7 +76,7 @@ async function audit(page: Page, path: string) {
   return problems;
 }
 
-test("sign-in pages", async ({ page }, testInfo) => {
+test("sign-in pages", jsOnly, async ({ page }, testInfo) => {
   await page.goto("/login");
   const problems = [
     ...(await audit(page, "/login")),
@@ -91,7 +91,7 @@ test("sign-in pages", async ({ page }, testInfo) => {
   expect(problems).toEqual([]);
 });
 
-test("the onboarding page", async ({ page, mail }, testInfo) => {
+test("the onboarding page", jsOnly, async ({ page, mail }, testInfo) => {
   await page.goto("/login");
   const email = uniqueEmail(testInfo, "a11y-onboarding");
   const since = Date.now();
@@ -104,32 +104,36 @@ test("the onboarding page", async ({ page, mail }, testInfo) => {
 type Ids = { id: string; userId: string };
 
 const areas = {
+  // Each test a handful of paths (each four audits), so that the parallel workers share them evenly.
   "the user area": ({ id }: Ids) => [
     "/app",
+    "/app/repositories",
+    "/app/repositories?searchTerm=nothing-matches",
+    `/app/repositories/${id}`,
+    "/app/nowhere",
+  ],
+  "the user's account pages": () => [
     "/app/account",
     "/app/account?state=change-name",
     "/app/account?modal=change-email",
     "/app/account?newEmail=someone%40example.test",
     "/app/account?modal=delete-account",
     "/app/account?modal=delete-account-code",
-    "/app/repositories",
-    "/app/repositories?searchTerm=nothing-matches",
-    `/app/repositories/${id}`,
-    "/app/nowhere",
   ],
-  "the manager area": ({ id }: Ids) => [
+  "the manager area": () => [
     "/manager/dashboard",
     "/manager/audit",
     "/manager/audit?action=sign-in&from=not-a-day",
     "/manager/account",
     "/manager/account?modal=sign-out-others",
+  ],
+  "the manager's repository pages": ({ id }: Ids) => [
     "/manager/repositories",
     "/manager/repositories/new",
     `/manager/repositories/${id}`,
     `/manager/repositories/${id}?modal=delete`,
     `/manager/repositories/${id}/update`,
   ],
-  // Apart, so that a parallel worker takes them: each path is four audits (two languages, two themes).
   "the manager's user pages": ({ userId }: Ids) => [
     "/manager/users",
     "/manager/users?sort=createdAt&searchTerm=example",
@@ -142,7 +146,7 @@ const areas = {
 };
 
 for (const [name, paths] of Object.entries(areas)) {
-  test(name, async ({ page, mail, app }, testInfo) => {
+  test(name, jsOnly, async ({ page, mail, app }, testInfo) => {
     await signInWithRole(page, mail, app, testInfo, "admin");
     const { rows } = await sql(app.databaseUrl, "select id from repository where name = 'libsql'");
     const users = await sql(app.databaseUrl, "select id from user where email = 'user@example.com'");
@@ -177,7 +181,7 @@ const organizationPages = {
 };
 
 for (const [name, paths] of Object.entries(organizationPages)) {
-  test(name, async ({ page, mail, app }, testInfo) => {
+  test(name, jsOnly, async ({ page, mail, app }, testInfo) => {
     const email = await signInWithRole(page, mail, app, testInfo, "user");
     const arranged = await arrangeOrganization(app, email, testInfo.project.name);
     const problems: string[] = [];
@@ -186,7 +190,7 @@ for (const [name, paths] of Object.entries(organizationPages)) {
   });
 }
 
-test("the manager's organization pages", async ({ page, mail, app }, testInfo) => {
+test("the manager's organization pages", jsOnly, async ({ page, mail, app }, testInfo) => {
   await signInWithRole(page, mail, app, testInfo, "admin");
   const organizationId = `a11y-${randomUUID()}`;
   const users = await sql(app.databaseUrl, "select id from user where email = 'user@example.com'");

@@ -8,9 +8,8 @@ async function repositoryPath(databaseUrl: string) {
   return `/manager/repositories/${String(result.rows[0]?.id)}`;
 }
 
-test.describe("focus after a dialog closes", () => {
-  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "without JavaScript a dialog closes by its links only");
-
+// Without JavaScript a dialog closes by its links only.
+test.describe("focus after a dialog closes", { tag: "@js-only" }, () => {
   test("Escape and Cancel give focus back to the Delete button of a repository", async ({ page, mail, app }, info) => {
     await signInWithRole(page, mail, app, info, "admin");
     await page.goto(await repositoryPath(app.databaseUrl));
@@ -62,14 +61,18 @@ test.describe("focus after a dialog closes", () => {
 });
 
 test.describe("focus on the first invalid field", () => {
-  test("the sign-in e-mail form (no JavaScript on this page in either project)", async ({ page }) => {
-    await page.goto("/login");
-    await page.getByLabel("Email").fill("a@b");
-    await page.getByRole("button", { name: "Continue with e-mail" }).click();
-    await expect(page.getByText("Email is invalid")).toBeVisible();
-    await expect(page.getByLabel("Email")).toBeFocused();
-    await expect(page.getByLabel("Email")).toHaveValue("a@b");
-  });
+  test(
+    "the sign-in e-mail form (no JavaScript on this page in either project)",
+    { tag: "@js-only" },
+    async ({ page }) => {
+      await page.goto("/login");
+      await page.getByLabel("Email").fill("a@b");
+      await page.getByRole("button", { name: "Continue with e-mail" }).click();
+      await expect(page.getByText("Email is invalid")).toBeVisible();
+      await expect(page.getByLabel("Email")).toBeFocused();
+      await expect(page.getByLabel("Email")).toHaveValue("a@b");
+    },
+  );
 
   test("the repository form, on the browser's and on the server's errors", async ({ page, mail, app }, info) => {
     await signInWithRole(page, mail, app, info, "admin");

@@ -2,8 +2,12 @@ import type { Locator, Page } from "@playwright/test";
 
 import { choosePreference, enterCode, expect, signIn, signInWithRole, sql, test, uniqueEmail } from "./fixtures";
 
+// Tests with nothing for the JavaScript-off run to check again (playwright.config.ts): the sign-in pages ship no
+// script, a rendering or focus check, the moment scripts take over.
+const jsOnly = { tag: "@js-only" };
+
 test.describe("languages", () => {
-  test("the language switch persists across pages, and Arabic reads right to left", async ({ page }) => {
+  test("the language switch persists across pages, and Arabic reads right to left", jsOnly, async ({ page }) => {
     await page.goto("/login");
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await choosePreference(page, "Language", "Français");
@@ -29,7 +33,7 @@ test.describe("languages", () => {
     expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(43200 * 60 - 120);
   });
 
-  test("?lng= wins over the cookie, then Accept-Language decides", async ({ browser, app }) => {
+  test("?lng= wins over the cookie, then Accept-Language decides", jsOnly, async ({ browser, app }) => {
     const context = await browser.newContext({
       baseURL: app.url,
       locale: "fr-FR",
@@ -47,7 +51,7 @@ test.describe("languages", () => {
 });
 
 test.describe("themes", () => {
-  test("the theme switch persists and is rendered by the server", async ({ page, request }) => {
+  test("the theme switch persists and is rendered by the server", jsOnly, async ({ page, request }) => {
     await page.goto("/login");
     await expect(page.locator("html")).toHaveClass("system");
     await choosePreference(page, "Theme", "Dark");
@@ -101,22 +105,22 @@ async function delayScripts(page: Page) {
 }
 
 test.describe("themes, before JavaScript arrives", () => {
-  test("a choice made while the page is still loading its JavaScript is applied (a plain form)", async ({
-    page,
-    mail,
-  }, testInfo) => {
-    test.skip(testInfo.project.name === "no-js", "about the moment JavaScript takes over");
-    await signIn(page, mail, uniqueEmail(testInfo, "early"));
-    await delayScripts(page);
-    await page.goto("/app", { waitUntil: "commit" });
-    await page.getByLabel(/^Account menu, /).click();
-    await page.getByRole("group", { name: "Theme" }).getByRole("button", { name: "Dark" }).click();
-    await expect(page.locator("html")).toHaveClass("dark", { timeout: 15_000 });
-  });
+  test(
+    "a choice made while the page is still loading its JavaScript is applied (a plain form)",
+    jsOnly,
+    async ({ page, mail }, testInfo) => {
+      await signIn(page, mail, uniqueEmail(testInfo, "early"));
+      await delayScripts(page);
+      await page.goto("/app", { waitUntil: "commit" });
+      await page.getByLabel(/^Account menu, /).click();
+      await page.getByRole("group", { name: "Theme" }).getByRole("button", { name: "Dark" }).click();
+      await expect(page.locator("html")).toHaveClass("dark", { timeout: 15_000 });
+    },
+  );
 });
 
 test.describe("page frame", () => {
-  test("the environment banner and the title prefix", async ({ page, demoApp, app }) => {
+  test("the environment banner and the title prefix", jsOnly, async ({ page, demoApp, app }) => {
     await page.goto(`${demoApp.url}/login`);
     await expect(page.getByRole("note", { name: "Staging" })).toBeVisible();
     await expect(page).toHaveTitle("🚧 Log in | Groundwork");
@@ -127,7 +131,7 @@ test.describe("page frame", () => {
     await expect(page.getByRole("note")).toHaveCount(0);
   });
 
-  test("each area has its own not-found page with a real 404", async ({ page, mail, app }, testInfo) => {
+  test("each area has its own not-found page with a real 404", jsOnly, async ({ page, mail, app }, testInfo) => {
     let response = await page.goto("/nowhere");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "This page cannot be found" })).toBeVisible();
@@ -277,18 +281,18 @@ test.describe("demo mode", () => {
 });
 
 test.describe("search, before JavaScript arrives", () => {
-  test("a term typed while the page is still loading its JavaScript is searched once it has", async ({
-    page,
-    mail,
-  }, testInfo) => {
-    test.skip(testInfo.project.name === "no-js", "about the moment JavaScript takes over");
-    await signIn(page, mail, uniqueEmail(testInfo, "early-search"));
-    await delayScripts(page);
-    await page.goto("/app/repositories", { waitUntil: "commit" });
-    await page.getByRole("searchbox").fill("libsql");
-    await expect(page).toHaveURL(/searchTerm=libsql/, { timeout: 15_000 });
-    await expect(page.getByRole("searchbox")).toHaveValue("libsql");
-  });
+  test(
+    "a term typed while the page is still loading its JavaScript is searched once it has",
+    jsOnly,
+    async ({ page, mail }, testInfo) => {
+      await signIn(page, mail, uniqueEmail(testInfo, "early-search"));
+      await delayScripts(page);
+      await page.goto("/app/repositories", { waitUntil: "commit" });
+      await page.getByRole("searchbox").fill("libsql");
+      await expect(page).toHaveURL(/searchTerm=libsql/, { timeout: 15_000 });
+      await expect(page.getByRole("searchbox")).toHaveValue("libsql");
+    },
+  );
 });
 
 /** Whether the element at the centre of `control` is the control itself (or inside it): nothing covers it. */
@@ -378,37 +382,37 @@ test.describe("the shell", () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test("Escape closes the person's menu and the phone menu and gives focus back to their summary", async ({
-    page,
-    mail,
-    app,
-  }, testInfo) => {
-    test.skip(testInfo.project.name === "no-js", "Escape and outside clicks are what JavaScript adds to the menus");
-    await signInWithRole(page, mail, app, testInfo, "user");
-    await page.goto("/app/repositories");
-    const summary = page.getByLabel("Account menu, Uma User");
-    const menu = summary.locator("xpath=..");
-    await summary.click();
-    await expect(menu).toHaveAttribute("open");
-    await page.getByRole("group", { name: "Theme" }).getByRole("button", { name: "Light" }).focus();
-    await page.keyboard.press("Escape");
-    await expect(menu).not.toHaveAttribute("open");
-    await expect(summary).toBeFocused();
-    await summary.click();
-    await page.getByRole("heading", { level: 1 }).click();
-    await expect(menu, "a click outside closes it").not.toHaveAttribute("open");
+  // Escape and outside clicks are what JavaScript adds to the menus.
+  test(
+    "Escape closes the person's menu and the phone menu and gives focus back to their summary",
+    jsOnly,
+    async ({ page, mail, app }, testInfo) => {
+      await signInWithRole(page, mail, app, testInfo, "user");
+      await page.goto("/app/repositories");
+      const summary = page.getByLabel("Account menu, Uma User");
+      const menu = summary.locator("xpath=..");
+      await summary.click();
+      await expect(menu).toHaveAttribute("open");
+      await page.getByRole("group", { name: "Theme" }).getByRole("button", { name: "Light" }).focus();
+      await page.keyboard.press("Escape");
+      await expect(menu).not.toHaveAttribute("open");
+      await expect(summary).toBeFocused();
+      await summary.click();
+      await page.getByRole("heading", { level: 1 }).click();
+      await expect(menu, "a click outside closes it").not.toHaveAttribute("open");
 
-    await page.setViewportSize({ width: 375, height: 740 });
-    const phoneSummary = page.locator("summary").filter({ hasText: "Open menu" });
-    await phoneSummary.click();
-    const phoneMenu = phoneSummary.locator("xpath=..");
-    await expect(phoneMenu).toHaveAttribute("open");
-    await phoneMenu.getByRole("link", { name: "Organizations" }).focus();
-    await page.keyboard.press("Escape");
-    await expect(phoneMenu).not.toHaveAttribute("open");
-    await expect(phoneSummary).toBeFocused();
-    await expect(phoneSummary).toHaveAccessibleName("Open menu");
-  });
+      await page.setViewportSize({ width: 375, height: 740 });
+      const phoneSummary = page.locator("summary").filter({ hasText: "Open menu" });
+      await phoneSummary.click();
+      const phoneMenu = phoneSummary.locator("xpath=..");
+      await expect(phoneMenu).toHaveAttribute("open");
+      await phoneMenu.getByRole("link", { name: "Organizations" }).focus();
+      await page.keyboard.press("Escape");
+      await expect(phoneMenu).not.toHaveAttribute("open");
+      await expect(phoneSummary).toBeFocused();
+      await expect(phoneSummary).toHaveAccessibleName("Open menu");
+    },
+  );
 
   test("on a phone, the menu holds the navigation, the person, the preferences and sign-out", async ({
     page,
@@ -431,83 +435,87 @@ test.describe("the shell", () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test("the header's focus order is its visual order, and on a phone the organization switcher is in the menu", async ({
-    page,
-    mail,
-    app,
-  }, testInfo) => {
-    await signInWithRole(page, mail, app, testInfo, "user");
-    await page.goto("/app/organizations");
-    await page.getByLabel("Name", { exact: true }).fill("Header Order");
-    await page.getByLabel("Slug", { exact: true }).fill(`header-${testInfo.project.name}-${Date.now()}`);
-    await page.getByRole("button", { name: "Create an organization" }).click();
-    const switcher = page.getByLabel("Active organization");
-    await expect(switcher).toHaveValue(/.+/);
+  test(
+    "the header's focus order is its visual order, and on a phone the organization switcher is in the menu",
+    jsOnly,
+    async ({ page, mail, app }, testInfo) => {
+      await signInWithRole(page, mail, app, testInfo, "user");
+      await page.goto("/app/organizations");
+      await page.getByLabel("Name", { exact: true }).fill("Header Order");
+      await page.getByLabel("Slug", { exact: true }).fill(`header-${testInfo.project.name}-${Date.now()}`);
+      await page.getByRole("button", { name: "Create an organization" }).click();
+      const switcher = page.getByLabel("Active organization");
+      await expect(switcher).toHaveValue(/.+/);
 
-    // From the logo, Tab walks the navigation, the switcher, then the person's menu: left to right, as they are drawn.
-    await page.getByRole("banner").getByRole("link", { name: "Groundwork" }).focus();
-    const stops: { left: number; label: string }[] = [];
-    for (let index = 0; index < 12; index++) {
-      await page.keyboard.press("Tab");
-      const stop = await page.evaluate(() => {
-        const element = document.activeElement;
-        if (!element?.closest("header")) return null;
-        return {
-          left: element.getBoundingClientRect().left,
-          label: element.getAttribute("aria-label") ?? element.id ?? "",
-        };
-      });
-      if (!stop) break;
-      stops.push(stop);
-    }
-    expect(stops.map(({ label }) => label)).toContain("active-organization");
-    expect(stops.at(-1)?.label).toMatch(/^Account menu, /);
-    const lefts = stops.map(({ left }) => left);
-    expect(lefts, "each stop is right of the one before").toEqual([...lefts].sort((a, b) => a - b));
+      // From the logo, Tab walks the navigation, the switcher, then the person's menu: left to right, as they are drawn.
+      await page.getByRole("banner").getByRole("link", { name: "Groundwork" }).focus();
+      const stops: { left: number; label: string }[] = [];
+      for (let index = 0; index < 12; index++) {
+        await page.keyboard.press("Tab");
+        const stop = await page.evaluate(() => {
+          const element = document.activeElement;
+          if (!element?.closest("header")) return null;
+          return {
+            left: element.getBoundingClientRect().left,
+            label: element.getAttribute("aria-label") ?? element.id ?? "",
+          };
+        });
+        if (!stop) break;
+        stops.push(stop);
+      }
+      expect(stops.map(({ label }) => label)).toContain("active-organization");
+      expect(stops.at(-1)?.label).toMatch(/^Account menu, /);
+      const lefts = stops.map(({ left }) => left);
+      expect(lefts, "each stop is right of the one before").toEqual([...lefts].sort((a, b) => a - b));
 
-    await page.setViewportSize({ width: 375, height: 740 });
-    await expect(switcher).toBeHidden();
-    await page.locator("summary").filter({ hasText: "Open menu" }).click();
-    await expect(page.locator("details[open]").getByLabel("Active organization")).toBeVisible();
-  });
+      await page.setViewportSize({ width: 375, height: 740 });
+      await expect(switcher).toBeHidden();
+      await page.locator("summary").filter({ hasText: "Open menu" }).click();
+      await expect(page.locator("details[open]").getByLabel("Active organization")).toBeVisible();
+    },
+  );
 
-  test("the error page's title carries the environment's prefix like every other title", async ({ page, demoApp }) => {
-    const response = await page.goto(`${demoApp.url}/nowhere`);
-    expect(response?.status()).toBe(404);
-    await expect(page).toHaveTitle("🚧 Page not found | Groundwork");
-    await page.goto(`${demoApp.url}/login/nowhere`);
-    await expect(page).toHaveTitle("🚧 Page not found | Groundwork");
-  });
+  test(
+    "the error page's title carries the environment's prefix like every other title",
+    jsOnly,
+    async ({ page, demoApp }) => {
+      const response = await page.goto(`${demoApp.url}/nowhere`);
+      expect(response?.status()).toBe(404);
+      await expect(page).toHaveTitle("🚧 Page not found | Groundwork");
+      await page.goto(`${demoApp.url}/login/nowhere`);
+      await expect(page).toHaveTitle("🚧 Page not found | Groundwork");
+    },
+  );
 });
 
 test.describe("what a page asks of the server", () => {
-  test("pointing at links asks for nothing, and following one asks for its page once", async ({
-    page,
-    mail,
-    app,
-  }, testInfo) => {
-    await signInWithRole(page, mail, app, testInfo, "admin");
-    // Every request but the build's files: pages, their data, and React Router's route discovery (ADR 032).
-    const asked: string[] = [];
-    page.on("request", (request) => {
-      const { pathname } = new URL(request.url());
-      if (!pathname.startsWith("/assets/") && pathname !== "/favicon.svg") asked.push(pathname);
-    });
-    await page.goto("/manager/repositories");
-    await page.waitForLoadState("networkidle");
-
-    // A signed-in page is never stored, so data fetched because a pointer passed over a link would be thrown away.
-    const rows = page.getByRole("table", { name: "Repositories" }).getByRole("row");
-    const users = page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Users" });
-    for (const link of [rows.nth(1).getByRole("link"), rows.nth(2).getByRole("link"), users]) {
-      await link.hover();
+  test(
+    "pointing at links asks for nothing, and following one asks for its page once",
+    jsOnly,
+    async ({ page, mail, app }, testInfo) => {
+      await signInWithRole(page, mail, app, testInfo, "admin");
+      // Every request but the build's files: pages, their data, and React Router's route discovery (ADR 032).
+      const asked: string[] = [];
+      page.on("request", (request) => {
+        const { pathname } = new URL(request.url());
+        if (!pathname.startsWith("/assets/") && pathname !== "/favicon.svg") asked.push(pathname);
+      });
+      await page.goto("/manager/repositories");
       await page.waitForLoadState("networkidle");
-    }
-    await users.click();
-    await expect(page.getByRole("heading", { level: 1, name: "Users" })).toBeVisible();
-    await page.waitForLoadState("networkidle");
 
-    const usersPage = testInfo.project.name === "no-js" ? "/manager/users" : "/manager/users.data";
-    expect(asked).toEqual(["/manager/repositories", usersPage]);
-  });
+      // A signed-in page is never stored, so data fetched because a pointer passed over a link would be thrown away.
+      const rows = page.getByRole("table", { name: "Repositories" }).getByRole("row");
+      const users = page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Users" });
+      for (const link of [rows.nth(1).getByRole("link"), rows.nth(2).getByRole("link"), users]) {
+        await link.hover();
+        await page.waitForLoadState("networkidle");
+      }
+      await users.click();
+      await expect(page.getByRole("heading", { level: 1, name: "Users" })).toBeVisible();
+      await page.waitForLoadState("networkidle");
+
+      const usersPage = testInfo.project.name === "no-js" ? "/manager/users" : "/manager/users.data";
+      expect(asked).toEqual(["/manager/repositories", usersPage]);
+    },
+  );
 });
