@@ -71,10 +71,10 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   // Readable text lines, or one JSON object a line for a log collector (app/.server/platform/logger.ts).
   LOG_FORMAT: z.enum(["text", "json"]).default("text"),
-  // server.js: server processes on this host (node:cluster beyond 1; docs/architecture.md "Logs, processes and stopping").
+  // server/cluster.ts: server processes on this host (node:cluster beyond 1; docs/design/operations.md).
   WEB_CONCURRENCY: wholeNumber(1, { min: 1, max: 64 }),
   TRUST_PROXY: booleanFlag(false),
-  // server.js: requests in flight per client (0 = no cap), and the seconds a client may take to send one request.
+  // server/: requests in flight per client (0 = no cap), and the seconds a client may take to send one request.
   MAX_REQUESTS_PER_CLIENT: wholeNumber(8, { min: 0, max: 10_000 }),
   REQUEST_TIMEOUT_SECONDS: wholeNumber(30, { min: 1, max: 3600 }),
   // The audit trail keeps its entries this many days (app/.server/features/audit.ts).

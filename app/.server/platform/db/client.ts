@@ -66,7 +66,7 @@ export async function openReplica(
 }
 
 const env = getEnv();
-/** The app's connection. A URL libSQL cannot use is a start-up error naming the variable (server.js prints it). */
+/** The app's connection. A URL libSQL cannot use is a start-up error naming the variable (the server prints it). */
 async function openAppDatabase(): Promise<{ client: Client; db: Database }> {
   if (env.DATABASE_REPLICA_FILE) {
     try {
