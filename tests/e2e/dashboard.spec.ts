@@ -120,3 +120,26 @@ test.describe("the dashboard", () => {
     await expect(table.getByRole("row").nth(1).getByRole("rowheader")).toHaveText(longDay.format(chartStart));
   });
 });
+
+test.describe("the dashboard on a phone", () => {
+  test("shows the figures two by two, and the chart's labels at a readable size", async ({
+    page,
+    mail,
+    app,
+  }, testInfo) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInWithRole(page, mail, app, testInfo, "admin");
+    await page.goto("/manager/dashboard");
+    const users = (await figure(page, "Users").boundingBox())!;
+    const newUsers = (await figure(page, "New in the last 7 days").boundingBox())!;
+    expect(Math.abs(users.y - newUsers.y), "two figures side by side").toBeLessThanOrEqual(1);
+    const chart = page.getByRole("img", { name: "Sign-ins per day" });
+    const heights = await chart
+      .locator("text")
+      .evaluateAll((texts) =>
+        texts.map((text) => (text as SVGTextElement).getBBox().height * text.ownerSVGElement!.getScreenCTM()!.a),
+      );
+    expect(heights.length).toBeGreaterThan(0);
+    for (const height of heights) expect(height, "a label's rendered height, in CSS pixels").toBeGreaterThanOrEqual(11);
+  });
+});

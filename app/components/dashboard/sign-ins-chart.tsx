@@ -10,7 +10,12 @@ const dateOf = (day: string) => new Date(`${day}T00:00:00Z`);
 
 const WIDTH = 640;
 const HEIGHT = 220;
-const PLOT = { top: 16, bottom: 28, side: 40 };
+const PLOT = { top: 20, bottom: 32, side: 48 };
+/**
+ * The labels' size is in the SVG's units, so it shrinks with the chart: 12 units where the chart is drawn near its own
+ * width, 22 on a phone, where it is drawn at about half (390 px wide: about 12 px, not 6).
+ */
+const LABEL = "fill-zinc-600 text-[22px] sm:text-[12px] dark:fill-zinc-400";
 
 /**
  * Successful sign-ins per day as a bar chart drawn by the server: an SVG, so it needs no JavaScript. Its text
@@ -80,22 +85,10 @@ export function SignInsChart({ days }: { days: DayCount[] }) {
           strokeDasharray="4 4"
           className="stroke-zinc-200 dark:stroke-zinc-800"
         />
-        <text
-          x={axisX}
-          y={PLOT.top + 4}
-          textAnchor={axisAnchor}
-          fontSize="12"
-          className="fill-zinc-600 dark:fill-zinc-400"
-        >
+        <text x={axisX} y={PLOT.top + 4} textAnchor={axisAnchor} className={LABEL}>
           {format.number(max)}
         </text>
-        <text
-          x={axisX}
-          y={baseline + 4}
-          textAnchor={axisAnchor}
-          fontSize="12"
-          className="fill-zinc-600 dark:fill-zinc-400"
-        >
+        <text x={axisX} y={baseline + 4} textAnchor={axisAnchor} className={LABEL}>
           {format.number(0)}
         </text>
         {days.map((day, index) => {
@@ -115,14 +108,7 @@ export function SignInsChart({ days }: { days: DayCount[] }) {
           );
         })}
         {labelled.map((index) => (
-          <text
-            key={index}
-            x={slotStart(index) + slot / 2}
-            y={HEIGHT - 8}
-            textAnchor="middle"
-            fontSize="12"
-            className="fill-zinc-600 dark:fill-zinc-400"
-          >
+          <text key={index} x={slotStart(index) + slot / 2} y={HEIGHT - 8} textAnchor="middle" className={LABEL}>
             {format.dayAndMonth(dateOf(days[index]!.day))}
           </text>
         ))}
