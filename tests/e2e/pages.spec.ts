@@ -232,3 +232,52 @@ test.describe("onboarding", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "fr");
   });
 });
+
+test.describe("long words on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("a long link breaks only after a slash, a dot or a hyphen, and a slug is in the page's font", async ({
+    page,
+    app,
+  }, testInfo) => {
+    await signInAs(page, app, { email: uniqueEmail(testInfo, "long-words"), name: "Lou", role: "admin" });
+    const name = `phone-${Math.random().toString(36).slice(2, 8)}-a-repository-with-a-rather-long-name-for-a-phone`;
+    const repositoryId = await addRepository(app.databaseUrl, name, "Long.");
+    await page.goto(`/manager/repositories/${repositoryId}`);
+    const link = page.getByRole("link", { name: `github.com/pages/${name}` });
+    // Where each line of the link starts: the character before it is where the line was broken.
+    const breaks = await link.evaluate((element) => {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      const range = document.createRange();
+      const found: string[] = [];
+      let previous = "";
+      let top: number | null = null;
+      for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+        for (let index = 0; index < text.textContent!.length; index++) {
+          range.setStart(text, index);
+          range.setEnd(text, index + 1);
+          const rect = range.getBoundingClientRect();
+          if (top !== null && rect.top > top + 2) found.push(previous);
+          top = rect.top;
+          previous = text.textContent![index]!;
+        }
+      }
+      return found;
+    });
+    expect(breaks.length, "the link is longer than a line").toBeGreaterThan(0);
+    for (const character of breaks) expect("/.-").toContain(character);
+
+    const organizationId = randomUUID();
+    await sql(app.databaseUrl, "insert into organization (id, name, slug, created_at) values (?, ?, ?, ?)", [
+      organizationId,
+      "Slugged",
+      `slugged-${organizationId.slice(0, 8)}`,
+      Date.now(),
+    ]);
+    await page.goto(`/manager/organizations/${organizationId}`);
+    const fonts = await page
+      .getByText(`slugged-${organizationId.slice(0, 8)}`, { exact: true })
+      .evaluate((slug) => [getComputedStyle(slug).fontFamily, getComputedStyle(document.body).fontFamily]);
+    expect(fonts[0], "the slug's font").toBe(fonts[1]);
+  });
+});

@@ -53,7 +53,8 @@ export function OrganizationFacts({ organization, counts }: OrganizationFactsVie
   const facts: Array<[string, ReactNode]> = [
     [
       t("organizationAdmin.slug"),
-      <bdi key="slug" dir="ltr" className="font-mono">
+      // In the page's font: a system's monospace is often a Courier on a phone.
+      <bdi key="slug" dir="ltr" className="[overflow-wrap:anywhere]">
         {organization.slug}
       </bdi>,
     ],

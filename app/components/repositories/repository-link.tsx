@@ -1,4 +1,24 @@
+import { Fragment } from "react";
+
 import { repositoryHref } from "~/lib/schemas/repository";
+
+/**
+ * The link's text with a line-break opportunity after each slash: a long link wraps between its parts, and only a part
+ * longer than the line is broken inside (overflow-wrap: anywhere, where break-all broke any word anywhere).
+ */
+function Breakable({ text }: { text: string }) {
+  const parts = text.split("/");
+  return parts.map((part, index) => (
+    <Fragment key={index}>
+      {part}
+      {index < parts.length - 1 ? (
+        <>
+          /<wbr />
+        </>
+      ) : null}
+    </Fragment>
+  ));
+}
 
 /**
  * A repository's link: clickable only for http(s) (no scheme reads as https); anything else stays text. Always left
@@ -8,8 +28,8 @@ export function RepositoryLink({ link }: { link: string }) {
   const href = repositoryHref(link);
   if (!href) {
     return (
-      <span dir="ltr" className="break-all">
-        {link}
+      <span dir="ltr" className="[overflow-wrap:anywhere]">
+        <Breakable text={link} />
       </span>
     );
   }
@@ -19,9 +39,9 @@ export function RepositoryLink({ link }: { link: string }) {
       rel="noopener noreferrer nofollow"
       target="_blank"
       dir="ltr"
-      className="break-all text-brand-600 underline underline-offset-4 hover:decoration-2 dark:text-brand-100"
+      className="[overflow-wrap:anywhere] text-brand-600 underline underline-offset-4 hover:decoration-2 dark:text-brand-100"
     >
-      {link}
+      <Breakable text={link} />
     </a>
   );
 }
