@@ -28,6 +28,15 @@ const RESERVED_FIELDS = new Set([
   "hasOwnProperty",
 ]);
 
+/** Names an entity may not take: JavaScript's reserved words, and the names its route modules already use. */
+const RESERVED_NAMES = new Set(
+  [
+    "await break case catch class const continue debugger default delete do else enum export extends false finally for",
+    "function if implements import in instanceof interface let new null package private protected public return static",
+    "super switch this throw true try typeof var void while with yield action args entity loader meta",
+  ].flatMap((line) => line.split(" ")),
+);
+
 const root = process.cwd();
 const read = (path: string) => readFileSync(join(root, path), "utf8");
 
@@ -51,6 +60,7 @@ function parse(args: string[]): { name: string; fields: Field[] } {
   if (!name || specs.length === 0) refuse("usage: npm run new:entity -- <plural-name> <field>:<type>[?] ...");
   if (!/^[a-z][a-z0-9]{1,30}$/.test(name!))
     refuse(`"${name}": an entity's name is one lower-case word (letters, digits)`);
+  if (RESERVED_NAMES.has(name!)) refuse(`"${name}": a reserved name`);
   const fields = specs.map((spec): Field => {
     const match = /^([a-z][a-zA-Z0-9]{0,40}):([a-z]+)(\??)$/.exec(spec);
     if (!match) return refuse(`"${spec}": a field is <name>:<type> or <name>:<type>? (a camelCase name)`);

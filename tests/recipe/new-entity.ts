@@ -25,6 +25,7 @@ const REFUSED = [
   ["repositories", "label:text"],
   ["users", "label:text"],
   ["Gadgets", "label:text"],
+  ["delete", "label:text"],
 ];
 
 const started = Date.now();
