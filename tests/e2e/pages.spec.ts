@@ -130,6 +130,33 @@ test.describe("the home page", () => {
 test.describe("Arabic on a phone", () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
+  test("the users list's sort headers stay on one line", async ({ page, app }, testInfo) => {
+    await signInAs(page, app, { email: uniqueEmail(testInfo, "sort-headers"), name: "Sara", role: "admin" });
+    await page.goto("/manager/users?lng=ar");
+    const headers = await page
+      .getByRole("columnheader")
+      .filter({ has: page.getByRole("link") })
+      .evaluateAll((cells) =>
+        cells.map((cell) => {
+          // The lines of the header's words: the distinct tops of its text's boxes.
+          const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+          const lines = new Set<number>();
+          for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+            const range = document.createRange();
+            range.selectNodeContents(text);
+            for (const box of range.getClientRects()) if (box.width > 0) lines.add(Math.round(box.top));
+          }
+          return { top: cell.getBoundingClientRect().top, lines: lines.size };
+        }),
+      );
+    expect(headers).toHaveLength(3);
+    for (const header of headers) {
+      expect(header.top, "one row of headers").toBe(headers[0]!.top);
+      expect(header.lines, "each on one line").toBe(1);
+    }
+    await expectNoSidewaysScroll(page, "/manager/users");
+  });
+
   test("no page scrolls sideways at 360 px, even with a long English address", async ({ page, app }, testInfo) => {
     // Sixteen pages in one test: three times the usual time limit, so a busy machine does not fail it.
     test.slow();

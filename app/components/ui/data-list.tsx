@@ -209,7 +209,7 @@ export function DataList<T>({
               role="row"
               className={`md:table-row ${
                 columns.some((column) => column.sort)
-                  ? "flex flex-wrap items-center gap-1 border-b border-zinc-200 px-2 py-1 dark:border-zinc-800"
+                  ? "flex flex-wrap items-center gap-0.5 border-b border-zinc-200 px-1 py-1 dark:border-zinc-800"
                   : "hidden"
               }`}
             >
@@ -316,7 +316,7 @@ function SortLink<T>({ column }: { column: DataColumn<T> }) {
     <Link
       to={column.sort?.href ?? ""}
       preventScrollReset
-      className={`inline-flex min-h-9 items-center gap-1 rounded-md px-2 uppercase underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 md:-mx-2 ${
+      className={`inline-flex min-h-9 items-center gap-0.5 rounded-md px-1 whitespace-nowrap uppercase underline-offset-4 md:gap-1 md:px-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 md:-mx-2 ${
         direction ? "bg-zinc-200/60 text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100" : ""
       }`}
     >
