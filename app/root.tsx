@@ -8,7 +8,7 @@ import "./app.css";
 
 import { bannerColors } from "./.server/platform/banner-colors";
 import { getEnv } from "./.server/platform/env";
-import { demoModeMiddleware, getDemoRefusal } from "./.server/web/demo-mode";
+import { demoModeMiddleware, getDemoRefusal, isDemoNoticeHidden } from "./.server/web/demo-mode";
 import { headerReadsMiddleware } from "./.server/web/document-cache";
 import { getInstance, getLocale, i18nextMiddleware, languageCookie } from "./.server/web/i18n";
 import { readYourWritesMiddleware } from "./.server/web/read-your-writes";
@@ -70,6 +70,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ? { name: env.ENV_NAME, emoji: env.ENV_EMOJI, ...bannerColors(env.ENV_COLOR ?? "#f59e0b") }
         : null,
       demoMode: env.DEMO_MODE,
+      // Put away for this visit by the visitor (the notice's Hide button).
+      demoNoticeHidden: env.DEMO_MODE && (await isDemoNoticeHidden(request)),
       // What a refused change had typed, once, for the form it came from (app/lib/demo-refusal.ts).
       demoRefusal: getDemoRefusal(context),
       toast,
@@ -110,7 +112,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-dvh">
         {rootData?.environment ? <EnvironmentBanner {...rootData.environment} /> : null}
-        {rootData?.demoMode ? <DemoNotice /> : null}
+        {rootData?.demoMode && !rootData.demoNoticeHidden ? <DemoNotice /> : null}
         {rootData?.impersonating ? <ImpersonationBanner name={rootData.impersonating.name} /> : null}
         <NavigationProgress />
         {/* Before the page: without JavaScript the flash is a strip in the flow, above the header it must not cover. */}

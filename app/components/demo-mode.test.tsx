@@ -5,6 +5,7 @@ import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 
 import { refusedValuesFor, type DemoRefusal } from "~/lib/demo-refusal";
+import { PRODUCT } from "~/locales/product";
 import { i18nFor, renderWithRouter } from "../../tests/support/render";
 import { DemoModeDialog, DemoNotice, useDemoModal } from "./demo-mode";
 import { ResponsiveDialog } from "./ui/responsive-dialog";
@@ -39,9 +40,14 @@ describe("demo mode", () => {
 
   it("the notice shows the command to get a copy, the README and the makers' e-mail", () => {
     renderWithRouter(() => <DemoNotice />, { language: "fr" });
-    expect(screen.getByText(/git clone/)).toBeTruthy();
+    // The command copies as it reads: its words, with plain spaces between them.
+    expect(
+      screen.getByText((_, element) => element?.tagName === "CODE" && element.textContent === PRODUCT.copyCommand),
+    ).toBeTruthy();
     expect(screen.getByRole("link", { name: "Lire le README" }).getAttribute("href")).toContain("readme");
-    expect(screen.getByText(/hello@groundwork\.dev/)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "hello@groundwork.dev" }).getAttribute("href")).toBe(
+      "mailto:hello@groundwork.dev",
+    );
   });
 });
 

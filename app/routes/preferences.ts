@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 
+import { demoNoticeCookie } from "~/.server/web/demo-mode";
 import { readForm } from "~/.server/web/http";
 import { languageCookie } from "~/.server/web/i18n";
 import { themeCookie, themes, type Theme } from "~/.server/web/theme";
@@ -14,7 +15,8 @@ function backTo(value: FormDataEntryValue | null): string {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-// Language and theme: plain forms from every page, allowed in demo mode. No session needed.
+// Language and theme, and putting the demo notice away for the visit: plain forms from every page, allowed in demo
+// mode. No session needed.
 export async function action({ request }: Route.ActionArgs) {
   const formData = await readForm(request);
   const to = backTo(formData.get("redirect"));
@@ -29,6 +31,8 @@ export async function action({ request }: Route.ActionArgs) {
       if (!themes.includes(theme as Theme)) return data({ error: "theme" }, { status: 400 });
       return redirect(to, { headers: { "Set-Cookie": await themeCookie.serialize(theme) } });
     }
+    case "hide-demo-notice":
+      return redirect(to, { headers: { "Set-Cookie": await demoNoticeCookie.serialize("hidden") } });
     default:
       return data({ error: "intent" }, { status: 400 });
   }

@@ -34,6 +34,52 @@ test.describe("demo mode", () => {
     await expect(page).toHaveURL(/\/manager\/dashboard$/);
   });
 
+  test("the notice keeps its command whole, mails its makers, and can be put away for the visit", async ({
+    page,
+    demoApp,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${demoApp.url}/login`);
+    const notice = page.getByRole("complementary", { name: "This is a demo" });
+    const command = notice.getByText(/^git clone /);
+    // Where each line of the command starts: at a space, and never after "&&" (which goes with what follows it).
+    const lineStarts = await command.evaluate((element) => {
+      const text = element.textContent!;
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      const range = document.createRange();
+      const starts: string[] = [];
+      let top: number | null = null;
+      let offset = 0;
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (let index = 0; index < node.textContent!.length; index++) {
+          range.setStart(node, index);
+          range.setEnd(node, index + 1);
+          const rect = range.getBoundingClientRect();
+          if (top !== null && rect.top > top + 2) starts.push(text.slice(offset + index - 2, offset + index + 1));
+          top = rect.top;
+        }
+        offset += node.textContent!.length;
+      }
+      return starts;
+    });
+    for (const start of lineStarts) {
+      expect(start[1], `a line broken at a space, not "${start}"`).toBe(" ");
+      expect(start[0], `a line that does not end with && ("${start}")`).not.toBe("&");
+    }
+    await expect(notice.getByRole("link", { name: "hello@groundwork.dev" })).toHaveAttribute(
+      "href",
+      "mailto:hello@groundwork.dev",
+    );
+
+    await notice.getByRole("button", { name: "Hide for this visit" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole("complementary", { name: "This is a demo" })).toHaveCount(0);
+    await page.goto(`${demoApp.url}/login/verify?email=a%40example.test`);
+    await expect(page.getByRole("complementary", { name: "This is a demo" }), "hidden for the visit").toHaveCount(0);
+    const cookie = (await page.context().cookies()).find((entry) => entry.name === "demo-notice");
+    expect(cookie?.expires, "a cookie of the visit (the browser's session)").toBe(-1);
+  });
+
   test("other addresses cannot sign up and get no fixed code", async ({ page, demoApp }) => {
     await page.goto(`${demoApp.url}/login`);
     await page.getByLabel("Email").fill("visitor@example.test");

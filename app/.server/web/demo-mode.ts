@@ -28,6 +28,19 @@ const refusalCookie = createCookie("demo-refusal", {
   secure: getEnv().https,
 });
 
+/** The demo notice put away by the visitor: a cookie of the browser's session (no Max-Age), so for this visit only. */
+export const demoNoticeCookie = createCookie("demo-notice", {
+  path: "/",
+  sameSite: "lax",
+  httpOnly: true,
+  secure: getEnv().https,
+});
+
+/** Whether the visitor put the demo notice away for this visit. */
+export async function isDemoNoticeHidden(request: Request): Promise<boolean> {
+  return (await demoNoticeCookie.parse(request.headers.get("Cookie"))) === "hidden";
+}
+
 const refusalContext = createContext<DemoRefusal | null>(null);
 
 /** The refusal that sent the visitor to this page (the root loader hands it to the page), or null. */

@@ -250,6 +250,7 @@ const ar = {
     noticeText: "أنشئ نسختك الخاصة باستخدام:",
     noticeReadme: "اقرأ ملف README",
     noticeMakers: "من إعداد فريق Groundwork، للتواصل: {{email}}",
+    noticeHide: "إخفاء خلال هذه الزيارة",
   },
   ui: {
     searchLabel: "بحث",

@@ -251,6 +251,7 @@ const en = {
     noticeText: "Create your own copy with:",
     noticeReadme: "Read the README",
     noticeMakers: "Made by the Groundwork team, contact {{email}}",
+    noticeHide: "Hide for this visit",
   },
   ui: {
     searchLabel: "Search",

@@ -255,6 +255,7 @@ const fr = {
     noticeText: "Créez votre propre copie avec :",
     noticeReadme: "Lire le README",
     noticeMakers: "Réalisé par l'équipe Groundwork, contact : {{email}}",
+    noticeHide: "Masquer pour cette visite",
   },
   ui: {
     searchLabel: "Rechercher",

@@ -252,6 +252,7 @@ const sw = {
     noticeText: "Tengeneza nakala yako mwenyewe kwa:",
     noticeReadme: "Soma README",
     noticeMakers: "Imetengenezwa na timu ya Groundwork, wasiliana na {{email}}",
+    noticeHide: "Ficha kwa ziara hii",
   },
   ui: {
     searchLabel: "Tafuta",
