@@ -84,6 +84,17 @@ const schema = z.object({
   MEMBERS_PER_ORGANIZATION: wholeNumber(100, { min: 2, max: 100_000 }),
   TEAMS_PER_ORGANIZATION: wholeNumber(20, { min: 1, max: 10_000 }),
   INVITATION_LIFETIME_HOURS: wholeNumber(48, { min: 1, max: 24 * 90 }),
+  // Pictures (ADR 051): where they are kept (unset: data/pictures beside the database), and the largest upload.
+  STORAGE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(file:.+|s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?)$/, "must be file:<path> or s3://<bucket>")
+      .optional(),
+  ),
+  UPLOAD_MAX_BYTES: wholeNumber(5 * 1024 * 1024, { min: 1024, max: 100 * 1024 * 1024 }),
+  // The AWS SDK reads its own variables; these two decide how the client is made (app/.server/platform/storage/).
+  AWS_REGION: optionalText,
+  AWS_ENDPOINT_URL_S3: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
 });
 
 export type Env = Omit<z.output<typeof schema>, "APP_URL" | "AUTH_SECRET"> & {
