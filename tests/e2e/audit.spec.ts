@@ -167,6 +167,37 @@ test.describe("the audit trail", () => {
     await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
   });
 
+  test("an entry's details are words and dates of the page's language, not the recorded JSON", async ({
+    page,
+    mail,
+    app,
+  }, testInfo) => {
+    await signInWithRole(page, mail, app, testInfo, "admin");
+    const target = `${uniqueName(testInfo, "detailed")}@example.test`;
+    const at = Date.parse("2026-01-05T12:00:00Z");
+    for (const [index, [action, details]] of [
+      ["user.banned", { reason: "Spam", until: "2026-11-30T23:59:59.091Z" }],
+      ["session.revoked", { session: "ibmnbgs6WP…" }],
+    ].entries())
+      await sql(
+        app.databaseUrl,
+        "insert into audit_event (at, action, outcome, target_type, target_label, details) values (?, ?, 'success', 'user', ?, ?)",
+        [at + index, action!, target, JSON.stringify(details)],
+      );
+    await page.goto("/manager/audit");
+    await filter(page, { target });
+    await expect(entries(page)).toHaveCount(2);
+    const ban = entries(page).filter({ hasText: "User banned" });
+    await expect(ban).toContainText("Until: Nov 30, 2026, 11:59:59 PM");
+    await expect(ban).toContainText("Reason: Spam");
+    await expect(ban).not.toContainText("2026-11-30T");
+    await expect(entries(page).filter({ hasText: "Session revoked" })).toContainText("Session: ibmnbgs6WP…");
+
+    await page.goto(`${page.url()}&lng=fr`);
+    await expect(page.getByRole("main")).toContainText("Jusqu’au : 30 nov. 2026");
+    await page.goto("/manager/audit?lng=en");
+  });
+
   test("a filter that is not one of ours is ignored, never an error", async ({ page, mail, app }, testInfo) => {
     await signInWithRole(page, mail, app, testInfo, "admin");
     const response = await page.goto("/manager/audit?from=someday&to=2025-02-30&action=drop&outcome=maybe&tz=Mars");

@@ -4,7 +4,8 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { DataList, type EmptyState, type ListPage } from "~/components/ui/data-list";
 import { CircleCheck, CircleX, ScrollText } from "~/components/ui/icons";
-import { zonedDateTime } from "~/lib/format";
+import { useFormat, zonedDateTime } from "~/lib/format";
+import { isLanguage, languageNames } from "~/lib/i18n";
 import type { AuditEntryView } from "~/lib/schemas/audit";
 import { useTranslation } from "~/lib/translation";
 import { useAuditLabels } from "./audit-labels";
@@ -28,6 +29,58 @@ function targetHref(entry: AuditEntryView): string | null {
   if (entry.targetType === "user") return `/manager/users/${entry.targetId}`;
   if (entry.targetType === "repository") return `/manager/repositories/${entry.targetId}`;
   return null;
+}
+
+/** The detail names the trail records (app/.server/features/*), in the page's language; another shows as recorded. */
+const DETAIL_LABELS = {
+  from: "audit.detailNames.from",
+  to: "audit.detailNames.to",
+  until: "audit.detailNames.until",
+  reason: "audit.detailNames.reason",
+  session: "audit.detailNames.session",
+  method: "audit.detailNames.method",
+  role: "audit.detailNames.role",
+  language: "audit.detailNames.language",
+  organization: "audit.detailNames.organization",
+  invitation: "audit.detailNames.invitation",
+  name: "audit.detailNames.name",
+  passkey: "audit.detailNames.passkey",
+  fields: "audit.detailNames.fields",
+  code: "audit.detailNames.code",
+  error: "audit.detailNames.error",
+  repeats: "audit.detailNames.repeats",
+  lastAt: "audit.detailNames.lastAt",
+} as const;
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
+/**
+ * An entry's details as the rest of the page is written: each name in the page's language, a time in the page's
+ * format and zone (no milliseconds), a language by its name, a number as the page writes numbers. Values stay as
+ * recorded otherwise (an address, an id), isolated left to right.
+ */
+function AuditDetails({ details, time }: { details: Record<string, unknown>; time: (value: Date) => string }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const value = (key: string, recorded: unknown): string => {
+    if (typeof recorded === "string" && ISO_TIME.test(recorded)) return time(new Date(recorded));
+    if (key === "language" && isLanguage(recorded)) return languageNames[recorded];
+    if (typeof recorded === "number") return format.number(recorded);
+    if (typeof recorded === "boolean") return recorded ? t("audit.detailYes") : t("audit.detailNo");
+    return typeof recorded === "string" ? recorded : JSON.stringify(recorded);
+  };
+  const shown = Object.entries(details).filter(([, recorded]) => recorded !== null && recorded !== undefined);
+  return (
+    <span className="flex flex-wrap gap-x-3">
+      {shown.map(([key, recorded]) => (
+        <span key={key}>
+          {Object.hasOwn(DETAIL_LABELS, key) ? t(DETAIL_LABELS[key as keyof typeof DETAIL_LABELS]) : key}
+          {t("audit.detailSeparator")}
+          <bdi dir="ltr">{value(key, recorded)}</bdi>
+        </span>
+      ))}
+    </span>
+  );
 }
 
 /** One entry: what happened and how it ended, when, who did it to whom, from where, and its details. */
@@ -76,14 +129,7 @@ function AuditEntry({ entry, timeZone }: { entry: AuditEntryView; timeZone: stri
       </bdi>,
     ]);
   if (entry.details && Object.keys(entry.details).length > 0)
-    rows.push([
-      t("audit.details"),
-      <bdi key="details" dir="ltr" className="font-mono text-xs">
-        {Object.entries(entry.details)
-          .map(([key, value]) => `${key}: ${typeof value === "string" ? value : JSON.stringify(value)}`)
-          .join(", ")}
-      </bdi>,
-    ]);
+    rows.push([t("audit.details"), <AuditDetails key="details" details={entry.details} time={time} />]);
 
   return (
     <article className="flex flex-col gap-1 px-3 py-2">
