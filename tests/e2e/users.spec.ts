@@ -153,6 +153,13 @@ test.describe("the manager's users", () => {
       await expect(page).toHaveURL(/[?&]cursor=/);
       await expect(items(page)).toHaveCount(5);
       await expect(items(page).first()).toContainText(people[20]!.email);
+      // The page says which rows these are, and offers the way back to the first ones.
+      await expect(page.getByText("These rows come after the first page.")).toBeVisible();
+      await page.getByRole("link", { name: "Back to the first page" }).click();
+      await expect(page).not.toHaveURL(/cursor=/);
+      await expect(page).toHaveURL(new RegExp(`[?&]searchTerm=${marker.slice(2)}`));
+      await expect(items(page)).toHaveCount(20);
+      await page.getByRole("link", { name: "Load more" }).click();
     }
     await expect(loadMore).toHaveCount(0);
 

@@ -161,12 +161,16 @@ export function DataList<T>({
     );
   }
 
-  const firstPageLink =
-    isFirstPage === false && firstPageHref ? (
-      <Link to={firstPageHref} className={buttonClassName("link")}>
-        {t("ui.firstPage")}
-      </Link>
-    ) : null;
+  // A later page the server rendered (a "Load more" link followed without JavaScript, or clicked before it took over):
+  // said above the rows, with the way back. A list that does not say where its first page is is on a later page when
+  // its URL has a cursor.
+  const laterPage = isFirstPage === false || (isFirstPage === undefined && hasCursor(location.search));
+  const backHref = firstPageHref ?? withoutCursor(location.pathname, location.search);
+  const firstPageLink = laterPage ? (
+    <Link to={backHref} className={buttonClassName("link")}>
+      {t("ui.firstPage")}
+    </Link>
+  ) : null;
 
   return (
     <div className="flex flex-col gap-3" aria-busy={loading || undefined}>
@@ -182,6 +186,12 @@ export function DataList<T>({
           </>
         ) : null}
       </p>
+      {laterPage ? (
+        <p className="flex flex-wrap items-center gap-x-3 text-sm text-zinc-700 dark:text-zinc-300">
+          {t("ui.laterPage")}
+          {firstPageLink}
+        </p>
+      ) : null}
       {current.items.length === 0 ? (
         searchTerm ? (
           <EmptyMessage
@@ -268,7 +278,7 @@ export function DataList<T>({
           ))}
         </ul>
       )}
-      {current.nextHref || firstPageLink ? (
+      {current.nextHref ? (
         <div className="flex flex-wrap items-center gap-3">
           {current.nextHref ? (
             hydrated ? (
@@ -293,11 +303,22 @@ export function DataList<T>({
               </Link>
             )
           ) : null}
-          {firstPageLink}
         </div>
       ) : null}
     </div>
   );
+}
+
+function hasCursor(search: string): boolean {
+  return new URLSearchParams(search).has("cursor");
+}
+
+/** The list's first page: the same address without its cursor (the search and the order stay). */
+function withoutCursor(pathname: string, search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete("cursor");
+  const rest = params.toString();
+  return rest ? `${pathname}?${rest}` : pathname;
 }
 
 /** The same page of the loader, even when the route rebuilt the `{ items, nextHref }` object while rendering. */

@@ -263,6 +263,7 @@ const ar = {
     noResults: "لا توجد نتائج لـ «{{searchTerm}}»",
     loadMore: "تحميل المزيد",
     firstPage: "العودة إلى الصفحة الأولى",
+    laterPage: "هذه الصفوف تلي الصفحة الأولى.",
     confirmTitle: "هل أنت متأكد؟",
     confirmCancel: "إلغاء",
     confirmConfirm: "تأكيد",

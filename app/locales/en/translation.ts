@@ -264,6 +264,7 @@ const en = {
     noResults: 'No results for "{{searchTerm}}"',
     loadMore: "Load more",
     firstPage: "Back to the first page",
+    laterPage: "These rows come after the first page.",
     confirmTitle: "Are you sure?",
     confirmCancel: "Cancel",
     confirmConfirm: "Confirm",

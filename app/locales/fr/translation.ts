@@ -268,6 +268,7 @@ const fr = {
     noResults: "Aucun résultat pour « {{searchTerm}} »",
     loadMore: "Charger plus",
     firstPage: "Revenir à la première page",
+    laterPage: "Ces lignes suivent la première page.",
     confirmTitle: "Êtes-vous sûr ?",
     confirmCancel: "Annuler",
     confirmConfirm: "Confirmer",

@@ -265,6 +265,7 @@ const sw = {
     noResults: 'Hakuna matokeo ya "{{searchTerm}}"',
     loadMore: "Pakia zaidi",
     firstPage: "Rudi kwenye ukurasa wa kwanza",
+    laterPage: "Safu hizi zinafuata ukurasa wa kwanza.",
     confirmTitle: "Una uhakika?",
     confirmCancel: "Ghairi",
     confirmConfirm: "Thibitisha",
