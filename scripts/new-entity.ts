@@ -235,6 +235,13 @@ function featureFiles(name: string, fields: Field[]): Map<string, string> {
   };
   const exampleInput = (which: 0 | 1) =>
     `{ ${fields.map((field) => `${field.name}: ${typed(field, which)}`).join(", ")} }`;
+  const sqlValues = fields
+    .map((field) => {
+      if (field === titleField) return "title";
+      if (field.type === "boolean") return "1";
+      return field.type === "number" ? EXAMPLE.number[0] : JSON.stringify(EXAMPLE[field.type][0]);
+    })
+    .join(", ");
   const exampleForm = `{ ${fields.map((field) => `${field.name}: ${JSON.stringify(EXAMPLE[field.type][0])}`).join(", ")} }`;
   const required = fields.filter((field) => !field.optional && field.type !== "boolean");
   const filled = (which: 0 | 1, indent: string) =>
@@ -427,7 +434,9 @@ ${
       `${folder}/${name}.spec.ts`,
       `// The ${name} pages, JavaScript on and off: an admin creates past the form's errors, finds, edits and deletes; a
 // user reads and is refused every change.
-import { expect, searchFor, signInWithRole, test } from "../../../tests/e2e/fixtures";
+import { randomUUID } from "node:crypto";
+
+import { expect, searchFor, signInWithRole, sql, test } from "../../../tests/e2e/fixtures";
 
 test.describe("${name}", () => {
   test("an admin creates, finds, edits and deletes", async ({ page, mail, app }, testInfo) => {
@@ -463,10 +472,17 @@ ${filled(1, "    ")}
   });
 
   test("a user reads, and may not change", async ({ page, mail, app }, testInfo) => {
+    const title = \`${EXAMPLE.text[0]} ${titleField.name} \${testInfo.project.name}-\${Math.random().toString(36).slice(2, 8)}\`;
+    await sql(app.databaseUrl, "insert into ${name} (id, ${fields.map((field) => snake(field.name)).join(", ")}, created_at, updated_at) values (?, ${fields.map(() => "?").join(", ")}, ?, ?)", [randomUUID(), ${sqlValues}, Date.now(), Date.now()]);
     await signInWithRole(page, mail, app, testInfo, "user");
     await page.goto("/app/${name}");
     await expect(page.getByRole("heading", { name: ${JSON.stringify(capitalize(words(name)))} })).toBeVisible();
     await expect(page.getByRole("link", { name: ${JSON.stringify(`New ${one}`)} })).toHaveCount(0);
+    await searchFor(page, title, testInfo);
+    await page.getByRole("link", { name: title }).click();
+    await expect(page.getByRole("heading", { name: title })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Edit" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Delete" })).toHaveCount(0);
     expect((await page.goto("/manager/${name}/new"))?.status()).toBe(403);
     const forged = await page.request.post("/manager/${name}/new", { form: ${exampleForm}, headers: { Origin: app.url } });
     expect(forged.status()).toBe(403);
