@@ -12,6 +12,7 @@ import {
 } from "react-router";
 
 import type { ServerApi } from "../server/app-api";
+import { startJobs, stopJobs } from "./.server/features/background-jobs";
 import { client as databaseClient } from "./.server/platform/db/client";
 import { prepareDatabase } from "./.server/platform/db/prepare";
 import { emailDeliveryWarning } from "./.server/platform/email/transport";
@@ -42,6 +43,8 @@ export const serverApi = {
   CLIENT_ADDRESS_HEADER,
   rateLimitSubject,
   refusalHeaders,
+  startJobs,
+  stopJobs,
 } satisfies ServerApi;
 
 export const streamTimeout = 5_000;

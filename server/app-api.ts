@@ -14,6 +14,8 @@ export type ServerEnv = {
   TRUST_PROXY: boolean;
   MAX_REQUESTS_PER_CLIENT: number;
   REQUEST_TIMEOUT_SECONDS: number;
+  /** The largest picture upload (server/limits.ts `bodyLimitOf`). */
+  UPLOAD_MAX_BYTES: number;
 };
 
 type Log = (message: string, details?: Record<string, unknown>) => void;
@@ -35,4 +37,8 @@ export type ServerApi = {
   rateLimitSubject: (address: string) => string;
   /** The headers of a plain-text refusal. */
   refusalHeaders: (options: { https: boolean }) => Headers;
+  /** Starts this process's job worker and schedules (ADR 046). */
+  startJobs: () => Promise<void>;
+  /** Lets the running jobs finish within `deadlineMs`, and hands back the others (ADR 046). */
+  stopJobs: (deadlineMs: number) => Promise<void>;
 };

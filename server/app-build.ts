@@ -17,6 +17,8 @@ const members: Record<keyof ServerApi, true> = {
   prepareDatabase: true,
   rateLimitSubject: true,
   refusalHeaders: true,
+  startJobs: true,
+  stopJobs: true,
 };
 
 /** A start-up error that is one line naming its cause, printed without a stack. */

@@ -72,6 +72,8 @@ async function runServer() {
   server.listen(env.PORT, env.HOST, () => {
     if (preparesDatabase) logger.info(`Groundwork listening on ${env.APP_URL} (bound to ${env.HOST}:${env.PORT})`);
     else logger.debug("server process listening");
+    // Every server process runs queued jobs and schedules (ADR 046).
+    api.startJobs().catch((error: unknown) => logger.error("the job worker did not start", { err: error }));
   });
 
   function closeDatabase() {
@@ -86,13 +88,19 @@ async function runServer() {
     if (stopping) return;
     stopping = true;
     logger.info(`${reason}: finishing the requests in flight, then stopping`);
+    // Running jobs finish within the same deadline, or go back to the queue for another process (ADR 046).
+    const jobsStopped = api.stopJobs(SHUTDOWN_DEADLINE_MS).catch((error: unknown) => {
+      logger.warn("the job worker did not stop cleanly", { err: error });
+    });
     stopGracefully(server, {
       deadlineMs: SHUTDOWN_DEADLINE_MS,
       overdue: () =>
         logger.warn(`requests still in flight after ${SHUTDOWN_DEADLINE_MS / 1000} s: closing their connections`),
       stopped: () => {
-        closeDatabase();
-        process.exit(0);
+        void jobsStopped.then(() => {
+          closeDatabase();
+          process.exit(0);
+        });
       },
     });
   }
