@@ -1,4 +1,4 @@
-// `npm run bench:http [load] [flood] [processes]` (all three by default): the production server under load, against
+// `npm run bench:http [load] [flood] [processes] [replica]` (all four by default): the production server under load, against
 // references measured in the same run, so that its budgets are ratios that hold on another machine. Needs a build
 // (`npm run build`). Load comes from this process (autocannon), to 127.0.0.1 only, bounded in time. Exits non-zero when
 // a budget is missed or a server errs; a figure to watch is printed, never failed (README, Scripts).
@@ -16,16 +16,21 @@
 // the signed-in list, with the per-client cap on requests in flight (MAX_REQUESTS_PER_CLIENT=8, the default) and
 // without it (0).
 // processes: GET /login with 1 and 2 server processes (WEB_CONCURRENCY, ADR 021); no budget, errors only.
+// replica: the seeded signed-in list from a server on a libSQL server (sqld) over the network, and from one reading an
+// embedded replica of it (DATABASE_REPLICA_FILE, ADR 050), with no read-your-writes cookie, with one the replica
+// already holds (the check's cost), and with one ahead of it (a sync on every request); no budget, errors only.
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
 import autocannon from "autocannon";
+import { createCookie } from "react-router";
 
 import { serveNodeFlags, startServer, TEST_AUTH_SECRET } from "../../tests/e2e/server";
 import { freePort } from "../../tests/support/free-port";
 import { signInOverHttp } from "../../tests/support/http-sign-in";
 import { cpuMs, rssMb } from "../../tests/support/process-stats";
 import { SmtpSink } from "../../tests/support/smtp-sink";
+import { startSqld } from "../../tests/support/sqld";
 import { waitForOk } from "../../tests/support/wait-for-ok";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -468,11 +473,112 @@ async function measureProcesses() {
   }
 }
 
+/** A `written` cookie (app/.server/web/read-your-writes.ts) for the primary's frame `frame`, signed as the app does. */
+async function writtenCookie(frame: number): Promise<string> {
+  const cookie = createCookie("written", { path: "/", secrets: [TEST_AUTH_SECRET] });
+  return (await cookie.serialize(frame)).split(";")[0]!;
+}
+
+/** The signed-in list over the network to sqld, and through an embedded replica of the same sqld, in one run. */
+async function measureReplica(mail: SmtpSink) {
+  const sqld = await startSqld();
+  const replicaFile = resolve(`tests/.tmp/bench-replica-${process.pid}.db`);
+  const env = { SMTP_URL: mail.url, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info" };
+  // One after the other: the first migrates and seeds sqld.
+  const remote = await startServer("bench-sqld", env, { ...logged("bench-sqld"), databaseUrl: sqld.url });
+  const replica = await startServer(
+    "bench-replica",
+    { ...env, DATABASE_REPLICA_FILE: replicaFile },
+    { ...logged("bench-replica"), databaseUrl: sqld.url },
+  );
+  try {
+    const remoteCookie = await signInOverHttp(remote.url, mail, "admin@example.com", { client: "198.18.8.1" });
+    const replicaCookie = await signInOverHttp(replica.url, mail, "admin@example.com", { client: "198.18.8.2" });
+    // A form post through the replica answers with the cookie of its frame: a later request's check finds it held.
+    const posted = await fetch(`${replica.url}/manager/repositories/new`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: replica.url, Cookie: replicaCookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        name: `bench-${process.pid}`,
+        link: "https://git.example.com/bench",
+        description: "",
+      }),
+    });
+    await posted.arrayBuffer();
+    const held = posted.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith("written="))
+      ?.split(";")[0];
+    if (!held) throw new Error(`the form post through the replica set no written cookie (${posted.status})`);
+    const ahead = await writtenCookie(Number.MAX_SAFE_INTEGER);
+    const list = "/manager/repositories";
+    const targets: Target[] = [
+      { name: "sqld, network", url: `${remote.url}${list}`, headers: { cookie: remoteCookie }, pid: () => remote.pid },
+      { name: "replica", url: `${replica.url}${list}`, headers: { cookie: replicaCookie }, pid: () => replica.pid },
+      {
+        name: "replica, cookie held",
+        url: `${replica.url}${list}`,
+        headers: { cookie: `${replicaCookie}; ${held}` },
+        pid: () => replica.pid,
+      },
+      {
+        name: "replica, cookie ahead",
+        url: `${replica.url}${list}`,
+        headers: { cookie: `${replicaCookie}; ${ahead}` },
+        pid: () => replica.pid,
+      },
+    ];
+    const samples = new Map<string, Sample[]>(targets.map((target) => [target.name, []]));
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = [...targets.slice(round % targets.length), ...targets.slice(0, round % targets.length)];
+      for (const target of order) {
+        await load(target, WARM_UP_SECONDS);
+        samples.get(target.name)!.push(await load(target, SECONDS));
+      }
+    }
+    console.log(
+      `the seeded signed-in list, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per target (order rotating), medians`,
+    );
+    const widths = [24, 8, 8, 8, 20, 7];
+    const line = (cells: Array<string | number>) => row(cells.map((cell, index) => [cell, widths[index]!]));
+    line(["target", "req/s", "p50", "p99", "CPU/answer (main)", "errors"]);
+    const figure = (name: string) => {
+      const rounds = samples.get(name)!;
+      const middle = [...rounds].sort((a, b) => a.cpuMs - b.cpuMs)[Math.floor(rounds.length / 2)]!;
+      return {
+        rate: median(rounds.map((each) => each.rate)),
+        p50: median(rounds.map((each) => each.p50)),
+        p99: median(rounds.map((each) => each.p99)),
+        cpuMs: middle.cpuMs,
+        mainMs: middle.mainMs,
+        errors: rounds.reduce((total, each) => total + each.errors, 0),
+      };
+    };
+    for (const { name } of targets) {
+      const f = figure(name);
+      line([name, f.rate.toFixed(0), ms(f.p50), ms(f.p99), `${f.cpuMs.toPrecision(3)} (${f.mainMs.toPrecision(3)}) ms`, f.errors]); // prettier-ignore
+      checks.push([`replica: ${name}, errors`, f.errors === 0, `${f.errors} = 0`]);
+    }
+    const [network, local, checked, behind] = targets.map(({ name }) => figure(name));
+    watched.push(
+      ["replica: list, replica ÷ network", `${local!.rate.toFixed(0)} ÷ ${network!.rate.toFixed(0)} requests/s = ${(local!.rate / network!.rate).toFixed(2)}`],
+      ["replica: read-your-writes check", `${(checked!.cpuMs - local!.cpuMs).toFixed(3)} ms CPU per answer when held, ${checked!.rate.toFixed(0)} requests/s; a sync per request when behind: ${behind!.rate.toFixed(0)} requests/s`],
+    ); // prettier-ignore
+  } finally {
+    await Promise.all([remote.stop(), replica.stop()]);
+    await sqld.stop();
+    for (const suffix of ["", "-wal", "-shm", "-info", "-client_wal_index"])
+      rmSync(replicaFile + suffix, { force: true });
+  }
+}
+
 const mail = await new SmtpSink().start();
 try {
   if (runs("load")) await measureLoad(mail);
   if (runs("flood")) await measureFlood(mail);
   if (runs("processes")) await measureProcesses();
+  if (runs("replica")) await measureReplica(mail);
 } finally {
   await mail.stop();
 }
