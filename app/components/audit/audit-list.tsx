@@ -71,9 +71,10 @@ function AuditDetails({ details, time }: { details: Record<string, unknown>; tim
   };
   const shown = Object.entries(details).filter(([, recorded]) => recorded !== null && recorded !== undefined);
   return (
-    <span className="flex flex-wrap gap-x-3">
+    <span className="flex min-w-0 flex-wrap gap-x-3">
       {shown.map(([key, recorded]) => (
-        <span key={key}>
+        // A long value (an address, an id) wraps inside its line rather than widen the page on a phone.
+        <span key={key} className="min-w-0 [overflow-wrap:anywhere]">
           {Object.hasOwn(DETAIL_LABELS, key) ? t(DETAIL_LABELS[key as keyof typeof DETAIL_LABELS]) : key}
           {t("audit.detailSeparator")}
           <bdi dir="ltr">{value(key, recorded)}</bdi>
