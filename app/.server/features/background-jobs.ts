@@ -47,14 +47,14 @@ async function pruneExpiredSignIns() {
 }
 
 /** Cron expressions in UTC (croner): minute, hour, day of month, month, day of week. */
-export const schedules: Schedule[] = [
+const schedules: Schedule[] = [
   { cron: "17 * * * *", job: task("prune.audit-trail", () => pruneAuditTrail()) },
   { cron: "*/15 * * * *", job: task("prune.rate-limits", () => pruneRateLimits()) },
   { cron: "47 * * * *", job: task("prune.expired-sign-ins", pruneExpiredSignIns) },
   { cron: "23 3 * * *", job: task("prune.finished-jobs", () => pruneFinishedJobs(FINISHED_JOB_DAYS)) },
 ];
 
-export const jobKinds = [
+const jobKinds = [
   signInCodeEmailJob,
   invitationEmailJob,
   welcomeEmailJob,

@@ -29,7 +29,7 @@ const MAX_BACKOFF_MS = 60 * 60_000;
 type Claimed = { id: string; kind: string; payload: string; attempts: number; expired: number };
 
 /** The next run of a cron expression after `from`, in epoch ms (croner parses it). */
-export const nextRunOf = (cron: string, from: number) => new Cron(cron, { timezone: "UTC" }).nextRun(new Date(from))!;
+const nextRunOf = (cron: string, from: number) => new Cron(cron, { timezone: "UTC" }).nextRun(new Date(from))!;
 
 export function jobWorker(
   jobKinds: JobKind<never>[],
