@@ -57,7 +57,7 @@ export default function OrganizationOverview({ loaderData }: Route.ComponentProp
         <div className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
           <dt className="text-sm text-zinc-700 dark:text-zinc-300">{t("organizations.membersCount")}</dt>
           <dd className="text-2xl font-semibold">
-            <Link to={`${base}/members`} className="underline-offset-4 hover:underline">
+            <Link to={`${base}/members`} className="underline underline-offset-4 hover:decoration-2">
               {t("organizations.countOfLimit", { count: counts.members, limit: limits.membersPerOrganization })}
             </Link>
           </dd>
@@ -65,7 +65,7 @@ export default function OrganizationOverview({ loaderData }: Route.ComponentProp
         <div className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
           <dt className="text-sm text-zinc-700 dark:text-zinc-300">{t("organizations.teamsCount")}</dt>
           <dd className="text-2xl font-semibold">
-            <Link to={`${base}/teams`} className="underline-offset-4 hover:underline">
+            <Link to={`${base}/teams`} className="underline underline-offset-4 hover:decoration-2">
               {t("organizations.countOfLimit", { count: counts.teams, limit: limits.teamsPerOrganization })}
             </Link>
           </dd>
