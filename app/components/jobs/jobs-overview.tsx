@@ -101,7 +101,7 @@ export function FailedJobs({ failed, canUpdate }: { failed: FailedJob[]; canUpda
               <code dir="ltr" className="font-semibold">
                 {job.kind}
               </code>
-              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
                 <dt className="text-zinc-600 dark:text-zinc-400">{t("jobs.attempts")}</dt>
                 <dd>
                   {job.maxAttempts === null
@@ -114,7 +114,7 @@ export function FailedJobs({ failed, canUpdate }: { failed: FailedJob[]; canUpda
                 <dt className="text-zinc-600 dark:text-zinc-400">{t("jobs.failedAt")}</dt>
                 <dd>{job.failedAt ? format.dateTime(job.failedAt) : "—"}</dd>
                 <dt className="text-zinc-600 dark:text-zinc-400">{t("jobs.lastError")}</dt>
-                <dd className="break-words" dir="auto">
+                <dd className="[overflow-wrap:anywhere]" dir="auto">
                   {job.lastError ?? "—"}
                 </dd>
               </dl>
@@ -167,19 +167,19 @@ export function JobSchedules({ schedules }: { schedules: ScheduleRow[] }) {
         <table className="w-full text-sm">
           <thead>
             <tr>
-              <th scope="col" className={cellClassName}>
+              <th scope="col" className={`${cellClassName} whitespace-nowrap`}>
                 {t("jobs.schedule")}
               </th>
-              <th scope="col" className={cellClassName}>
+              <th scope="col" className={`${cellClassName} whitespace-nowrap`}>
                 {t("jobs.cron")}
               </th>
-              <th scope="col" className={cellClassName}>
+              <th scope="col" className={`${cellClassName} whitespace-nowrap`}>
                 {t("jobs.lastRun")}
               </th>
-              <th scope="col" className={cellClassName}>
+              <th scope="col" className={`${cellClassName} whitespace-nowrap`}>
                 {t("jobs.lastState")}
               </th>
-              <th scope="col" className={cellClassName}>
+              <th scope="col" className={`${cellClassName} whitespace-nowrap`}>
                 {t("jobs.nextRun")}
               </th>
             </tr>
@@ -187,17 +187,19 @@ export function JobSchedules({ schedules }: { schedules: ScheduleRow[] }) {
           <tbody>
             {schedules.map((schedule) => (
               <tr key={schedule.name}>
-                <th scope="row" className={`${cellClassName} font-normal`}>
+                <th scope="row" className={`${cellClassName} font-normal whitespace-nowrap`}>
                   <code dir="ltr">{schedule.name}</code>
                 </th>
-                <td className={cellClassName}>
+                <td className={`${cellClassName} whitespace-nowrap`}>
                   <code dir="ltr">{schedule.cron}</code>
                 </td>
-                <td className={cellClassName}>
+                <td className={`${cellClassName} whitespace-nowrap`}>
                   {schedule.lastRunAt ? format.dateTime(schedule.lastRunAt) : t("jobs.never")}
                 </td>
-                <td className={cellClassName}>{schedule.lastState ? labels[schedule.lastState] : "—"}</td>
-                <td className={cellClassName}>{format.dateTime(schedule.nextRunAt)}</td>
+                <td className={`${cellClassName} whitespace-nowrap`}>
+                  {schedule.lastState ? labels[schedule.lastState] : "—"}
+                </td>
+                <td className={`${cellClassName} whitespace-nowrap`}>{format.dateTime(schedule.nextRunAt)}</td>
               </tr>
             ))}
           </tbody>
