@@ -175,14 +175,15 @@ test.describe("the audit trail", () => {
     await signInWithRole(page, mail, app, testInfo, "admin");
     const target = `${uniqueName(testInfo, "detailed")}@example.test`;
     const at = Date.parse("2026-01-05T12:00:00Z");
-    for (const [index, [action, details]] of [
+    const recorded: Array<[action: string, details: Record<string, string>]> = [
       ["user.banned", { reason: "Spam", until: "2026-11-30T23:59:59.091Z" }],
       ["session.revoked", { session: "ibmnbgs6WP…" }],
-    ].entries())
+    ];
+    for (const [index, [action, details]] of recorded.entries())
       await sql(
         app.databaseUrl,
         "insert into audit_event (at, action, outcome, target_type, target_label, details) values (?, ?, 'success', 'user', ?, ?)",
-        [at + index, action!, target, JSON.stringify(details)],
+        [at + index, action, target, JSON.stringify(details)],
       );
     await page.goto("/manager/audit");
     await filter(page, { target });

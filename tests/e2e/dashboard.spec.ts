@@ -134,11 +134,12 @@ test.describe("the dashboard on a phone", () => {
     const newUsers = (await figure(page, "New in the last 7 days").boundingBox())!;
     expect(Math.abs(users.y - newUsers.y), "two figures side by side").toBeLessThanOrEqual(1);
     const chart = page.getByRole("img", { name: "Sign-ins per day" });
-    const heights = await chart
-      .locator("text")
-      .evaluateAll((texts) =>
-        texts.map((text) => (text as SVGTextElement).getBBox().height * text.ownerSVGElement!.getScreenCTM()!.a),
-      );
+    const heights = await chart.locator("text").evaluateAll((texts) =>
+      texts.map((element) => {
+        const text = element as SVGTextElement;
+        return text.getBBox().height * text.ownerSVGElement!.getScreenCTM()!.a;
+      }),
+    );
     expect(heights.length).toBeGreaterThan(0);
     for (const height of heights) expect(height, "a label's rendered height, in CSS pixels").toBeGreaterThanOrEqual(11);
   });
