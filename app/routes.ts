@@ -15,10 +15,12 @@ export default [
   route("preferences", "routes/preferences.ts"),
   route("impersonation/stop", "routes/impersonation-stop.ts"),
   route("invitations/:id", "routes/invitation.tsx"),
+  route("pictures/:name", "routes/picture.ts"),
   route("app", "routes/app/layout.tsx", [
     index("routes/app/index.tsx"),
     route("account", "routes/account.tsx", { id: "app-account" }),
     route("account/data", "routes/account-data.ts", { id: "app-account-data" }),
+    route("account/picture", "routes/account-picture.ts", { id: "app-account-picture" }),
     route("organizations", "routes/app/organizations/index.tsx"),
     route("active-organization", "routes/app/active-organization.ts"),
     route("organizations/:slug", "routes/app/organizations/layout.tsx", [
@@ -40,6 +42,7 @@ export default [
     route("dashboard", "routes/manager/dashboard.tsx"),
     route("account", "routes/account.tsx", { id: "manager-account" }),
     route("account/data", "routes/account-data.ts", { id: "manager-account-data" }),
+    route("account/picture", "routes/account-picture.ts", { id: "manager-account-picture" }),
     route("users", "routes/manager/users/index.tsx"),
     route("users/new", "routes/manager/users/editor.tsx", { id: "manager-user-new" }),
     route("users/:id", "routes/manager/users/detail.tsx"),

@@ -3,7 +3,7 @@ import { createServer, request, type IncomingMessage, type RequestListener } fro
 import { connect, type AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 
-import { handOver, MAX_BODY_BYTES, refusalOf, refuser } from "./limits.ts";
+import { bodyLimitOf, handOver, MAX_BODY_BYTES, refusalOf, refuser } from "./limits.ts";
 
 const servers: ReturnType<typeof createServer>[] = [];
 afterEach(() => {
@@ -73,5 +73,37 @@ describe("handOver", () => {
     expect(status).toBe(413);
     expect(seen.aborted).toBe(true);
     expect(seen.bytes).toBeLessThanOrEqual(MAX_BODY_BYTES + MAX_BODY_BYTES / 4);
+  });
+});
+
+/** A request's head as the server has it once read: a POST of `length` declared bytes. */
+const posted = (url: string, length: number) =>
+  ({ method: "POST", url, headers: { host: "x", "content-length": String(length) } }) as unknown as IncomingMessage;
+
+describe("bodyLimitOf", () => {
+  const upload = 5 * 1024 * 1024;
+  const limitOf = (method: string, url: string) => bodyLimitOf({ method, url } as IncomingMessage, upload);
+
+  it("gives a picture upload twice UPLOAD_MAX_BYTES, with or without JavaScript", () => {
+    expect(limitOf("POST", "/app/account/picture")).toBe(2 * upload);
+    expect(limitOf("POST", "/manager/account/picture.data")).toBe(2 * upload);
+    expect(limitOf("POST", "/app/organizations/acme/picture?index")).toBe(2 * upload);
+  });
+
+  it("keeps every other request at MAX_BODY_BYTES", () => {
+    expect(limitOf("GET", "/app/account/picture")).toBe(MAX_BODY_BYTES);
+    expect(limitOf("POST", "/app/account")).toBe(MAX_BODY_BYTES);
+    expect(limitOf("POST", "/app/account/pictures")).toBe(MAX_BODY_BYTES);
+    expect(limitOf("POST", "/app/account/picture/more")).toBe(MAX_BODY_BYTES);
+    expect(limitOf("POST", "/login?next=/picture")).toBe(MAX_BODY_BYTES);
+  });
+
+  it("refuses a declared body by the route's limit", () => {
+    const picture = posted("/app/account/picture", 3 * MAX_BODY_BYTES);
+    expect(refusalOf(picture, bodyLimitOf(picture, upload))).toBeUndefined();
+    const other = posted("/app/account", 3 * MAX_BODY_BYTES);
+    expect(refusalOf(other, bodyLimitOf(other, upload))?.status).toBe(413);
+    const huge = posted("/app/account/picture", 50 * 1024 * 1024);
+    expect(refusalOf(huge, bodyLimitOf(huge, upload))?.status).toBe(413);
   });
 });

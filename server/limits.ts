@@ -6,6 +6,11 @@ import type { IncomingMessage, RequestListener, ServerResponse } from "node:http
 
 /** The largest request body read. Our largest form is under 4 KB. */
 export const MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * The one exception: a picture upload, a POST to a path whose last segment is `picture` (ADR 051), reads up to twice
+ * UPLOAD_MAX_BYTES, so that a file somewhat over the limit reaches the page, which refuses it in words; beyond, 413.
+ */
+const UPLOAD_PATH = /\/picture(\.data)?$/;
 /** The largest request line and headers together; node:http answers 431 beyond. */
 export const MAX_HEADER_BYTES = 16 * 1024;
 /**
@@ -23,15 +28,23 @@ export type Refusal = { status: number; text: string; headers?: Record<string, s
 const tooLarge: Refusal = { status: 413, text: "Payload Too Large" };
 const badRequest: Refusal = { status: 400, text: "Bad Request" };
 
+/** The largest body `req` may send: MAX_BODY_BYTES, or twice `uploadMaxBytes` for a picture upload. */
+export function bodyLimitOf(req: IncomingMessage, uploadMaxBytes: number): number {
+  const path = (req.url ?? "/").split("?")[0] ?? "/";
+  return req.method === "POST" && UPLOAD_PATH.test(path)
+    ? Math.max(MAX_BODY_BYTES, 2 * uploadMaxBytes)
+    : MAX_BODY_BYTES;
+}
+
 /** What a request is refused for before anything else reads it, or undefined when it may go on. */
-export function refusalOf(req: IncomingMessage): Refusal | undefined {
+export function refusalOf(req: IncomingMessage, maxBodyBytes = MAX_BODY_BYTES): Refusal | undefined {
   if (!ALLOWED_METHODS.has(req.method ?? "")) {
     return { status: 405, text: "Method Not Allowed", headers: { Allow: "GET, HEAD, POST" } };
   }
   // React Router's listener builds the request's URL this way and answers a 500 when it does not parse.
   if (!URL.canParse(`http://${req.headers.host ?? "localhost"}${req.url}`)) return badRequest;
   if (hasControlCharacterInPath(req.url)) return badRequest;
-  if (declaredLength(req) > MAX_BODY_BYTES) return tooLarge;
+  if (declaredLength(req) > maxBodyBytes) return tooLarge;
   return undefined;
 }
 
@@ -86,9 +99,15 @@ function hasUnreadBody(req: IncomingMessage): boolean {
  * Hands the request to the app (`handle`) with the watch its body needs, in one tick: a body waits, paused, in
  * node:http until something listens, and data that flowed before the app's body stream listens would be lost to it.
  */
-export function handOver(req: IncomingMessage, res: ServerResponse, refuse: Refuse, handle: RequestListener): void {
+export function handOver(
+  req: IncomingMessage,
+  res: ServerResponse,
+  refuse: Refuse,
+  handle: RequestListener,
+  maxBodyBytes = MAX_BODY_BYTES,
+): void {
   if (hasUnreadBody(req)) {
-    if (req.headers["transfer-encoding"] !== undefined) limitStreamedBody(req, res, refuse);
+    if (req.headers["transfer-encoding"] !== undefined) limitStreamedBody(req, res, refuse, maxBodyBytes);
     // An answer given before the body was read (the origin check's 403) leaves the rest of the body unread, and
     // node:http does not drain a body the app began to read: the connection would stall until requestTimeout.
     res.once("finish", () => {
@@ -99,17 +118,17 @@ export function handOver(req: IncomingMessage, res: ServerResponse, refuse: Refu
 }
 
 /**
- * Counts a streamed (chunked) body as it arrives and cuts it off past MAX_BODY_BYTES; `handOver` starts it in the
+ * Counts a streamed (chunked) body as it arrives and cuts it off past `maxBodyBytes`; `handOver` starts it in the
  * tick `handle` starts, whose body stream listens to the same 'data' events. Past the limit the app's request is
  * aborted with the event req.destroy() emits before it closes the socket: the app's body stream (node-fetch-server)
  * stops listening and aborts `request.signal`, so the app neither reads the rest nor answers after the 413, while the
  * connection stays open for the refusal's drain.
  */
-function limitStreamedBody(req: IncomingMessage, res: ServerResponse, refuse: Refuse) {
+function limitStreamedBody(req: IncomingMessage, res: ServerResponse, refuse: Refuse, maxBodyBytes: number) {
   let received = 0;
   const count = (chunk: Buffer) => {
     received += chunk.length;
-    if (received <= MAX_BODY_BYTES) return;
+    if (received <= maxBodyBytes) return;
     req.off("data", count);
     // On the next tick: the app's body stream, which listens after this counter, takes this chunk first.
     process.nextTick(() => {

@@ -5,7 +5,7 @@ import type { ServerBuild } from "react-router";
 
 import type { ServerApi, ServerEnv } from "./app-api.ts";
 import { clientCap, socketOrProxyAddress } from "./client-cap.ts";
-import { handOver, refusalOf, refuser } from "./limits.ts";
+import { bodyLimitOf, handOver, refusalOf, refuser } from "./limits.ts";
 import { trace, type LogLine } from "./request-log.ts";
 import { serveStatic, type StaticFiles } from "./static-files.ts";
 
@@ -35,7 +35,8 @@ export function requestListener({
 
   async function respond(req: IncomingMessage, res: ServerResponse, line: LogLine) {
     if (isStopping()) res.setHeader("Connection", "close");
-    const refusal = refusalOf(req);
+    const maxBodyBytes = bodyLimitOf(req, env.UPLOAD_MAX_BYTES);
+    const refusal = refusalOf(req, maxBodyBytes);
     if (refusal) return refuse(req, res, refusal);
     if ((req.method === "GET" || req.method === "HEAD") && serveStatic(staticFiles, req, res)) {
       line.static = true;
@@ -51,7 +52,7 @@ export function requestListener({
     // read in this one before any is handled (ADR 010, ADR 048).
     await new Promise(setImmediate);
     // The listener returns its promise (typed void by node:http): a failure reaches the catch below.
-    await handOver(req, res, refuse, handle);
+    await handOver(req, res, refuse, handle, maxBodyBytes);
   }
 
   return (req, res) => {

@@ -16,6 +16,7 @@ import {
 import { listSessions, revokeOtherOwnSessions, revokeOwnSession } from "~/.server/features/sessions";
 import { updateName } from "~/.server/features/users";
 import { ONE_TIME_CODE_MINUTES } from "~/.server/platform/auth/one-time-code";
+import { getEnv } from "~/.server/platform/env";
 import { auditActorOf } from "~/.server/web/caller";
 import { isAdminUser, requirePermission } from "~/.server/web/guards";
 import { cookieHeaders, readForm, tooManyRequests, unknownIntent } from "~/.server/web/http";
@@ -46,7 +47,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const newEmail = emailField.safeParse(new URL(request.url).searchParams.get("newEmail") ?? "");
   return {
     title: getInstance(context).t("account.pageTitle"),
-    user: { email: user.email, name: user.name, admin: isAdminUser(user), createdAt: user.createdAt.toISOString() },
+    user: {
+      email: user.email,
+      name: user.name,
+      image: user.image ?? null,
+      admin: isAdminUser(user),
+      createdAt: user.createdAt.toISOString(),
+    },
+    pictureMaxBytes: getEnv().UPLOAD_MAX_BYTES,
     // SessionView: where and when, never a token.
     sessions: await listSessions(user.id, getSession(context)?.session.id),
     pendingEmail: newEmail.success ? newEmail.data.toLowerCase() : null,
@@ -175,6 +183,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       sessions={loaderData.sessions}
       pendingEmail={loaderData.pendingEmail}
       codeExpiresIn={loaderData.codeExpiresIn}
+      pictureMaxBytes={loaderData.pictureMaxBytes}
       reply={actionData && "intent" in actionData ? actionData : undefined}
     />
   );

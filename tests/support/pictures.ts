@@ -70,3 +70,13 @@ export const truncatedJpeg = async () => {
   const whole = await jpegWithGps(400, 300);
   return whole.subarray(0, Math.floor(whole.length / 2));
 };
+
+/** A 12-megapixel JPEG (4000 x 3000) of about 4.6 MB, with GPS coordinates: a phone photo, as heavy to decode. */
+export async function twelveMegapixelPhoto(): Promise<Buffer> {
+  const { randomBytes } = await import("node:crypto");
+  const [width, height] = [4000, 3000];
+  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 50 })
+    .withExif({ IFD3: { GPSLatitudeRef: "N", GPSLatitude: "48/1 51/1 24/1" } })
+    .toBuffer();
+}

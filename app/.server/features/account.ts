@@ -24,9 +24,14 @@ import {
 import type { CodeEmailInput } from "~/.server/platform/email/templates/code-email";
 import { enqueue, openSecret, sealSecret, type JobKind } from "~/.server/platform/jobs/queue";
 import { consumeAll, rateLimits, type RateLimitRule } from "~/.server/platform/security/rate-limit";
+import { PICTURE_CONTENT_TYPE } from "~/.server/platform/storage/picture-image";
+import { pictureNameOf } from "~/.server/platform/storage/picture-names";
+import { removePictureAt } from "~/.server/platform/storage/picture-store";
 import type { SessionView } from "~/lib/session-view";
 import { recordAudit, type AuditActor } from "./audit";
 import { soleOwnedOrganizations } from "./organizations";
+import { listPasskeys, type PasskeyView } from "./passkeys";
+import { readPicture } from "./pictures";
 import { listSessions, revokeOtherOwnSessions } from "./sessions";
 import { signOut } from "./sign-in";
 import { isLastAdmin, withAdminRightsLock } from "./users";
@@ -223,9 +228,11 @@ function ownedDataDeletions(me: Me) {
 async function removeAccount(me: Me): Promise<true | false | DeletionRefused> {
   try {
     const [removed] = await db.batch([
-      db.delete(user).where(eq(user.id, me.id)).returning({ id: user.id }),
+      db.delete(user).where(eq(user.id, me.id)).returning({ id: user.id, image: user.image }),
       ...ownedDataDeletions(me),
     ]);
+    // The photo goes with the account (ADR 051).
+    await removePictureAt(removed[0]?.image);
     return removed.length > 0;
   } catch (error) {
     if (!isLastOwnerRefusal(error)) throw error;
@@ -302,9 +309,13 @@ export type AccountExport = {
     updatedAt: string;
     onboardedAt: string | null;
   };
+  /** The profile photo stored here (ADR 051), as its bytes; null without one (or with another site's picture). */
+  photo: { contentType: string; base64: string } | null;
   /** How the user signs in besides an e-mail code (GitHub): the provider and since when, never a token. */
   signInMethods: Array<{ provider: string; linkedAt: string }>;
   sessions: SessionView[];
+  /** The passkeys: names and dates, never the key or its id at the authenticator (ADR 052). */
+  passkeys: PasskeyView[];
   /** Every audit entry the user is the actor or the target of, newest first. */
   auditEntries: AccountAuditEntry[];
 };
@@ -336,6 +347,12 @@ function parseDetails(details: string | null): Record<string, unknown> | null {
   } catch {
     return { raw: details };
   }
+}
+
+async function photoOf(image: string | null): Promise<AccountExport["photo"]> {
+  const name = pictureNameOf(image);
+  const bytes = name ? await readPicture(name) : null;
+  return bytes ? { contentType: PICTURE_CONTENT_TYPE, base64: Buffer.from(bytes).toString("base64") } : null;
 }
 
 /**
@@ -373,8 +390,10 @@ export async function exportAccountData(
       updatedAt: profile.updatedAt.toISOString(),
       onboardedAt: profile.onboardedAt?.toISOString() ?? null,
     },
+    photo: await photoOf(profile.image),
     signInMethods: linked.map((row) => ({ provider: row.provider, linkedAt: row.linkedAt.toISOString() })),
     sessions: await listSessions(userId, currentSessionId),
+    passkeys: await listPasskeys(userId),
     auditEntries: entries.map((entry) => ({
       at: entry.at.toISOString(),
       action: entry.action,

@@ -14,6 +14,7 @@ import { decodeCursorValues, keysetPage } from "~/.server/platform/db/keyset";
 import { member, organization, session as sessionTable, team, teamMember, user } from "~/.server/platform/db/schema";
 import { getEnv } from "~/.server/platform/env";
 import { runExclusive } from "~/.server/platform/exclusive";
+import { removePictureAt } from "~/.server/platform/storage/picture-store";
 import type { MemberRole, OrganizationInput } from "~/lib/schemas/organization";
 import { recordAudit, type AuditAction, type AuditActor } from "./audit";
 
@@ -214,9 +215,13 @@ export async function removeOrganization(id: string): Promise<{ id: string; name
     db
       .delete(organization)
       .where(eq(organization.id, id))
-      .returning({ id: organization.id, name: organization.name, slug: organization.slug }),
+      .returning({ id: organization.id, name: organization.name, slug: organization.slug, logo: organization.logo }),
   ]);
-  return deleted[0] ?? null;
+  const removed = deleted[0];
+  if (!removed) return null;
+  // The logo goes with the organization (ADR 051).
+  await removePictureAt(removed.logo);
+  return { id: removed.id, name: removed.name, slug: removed.slug };
 }
 
 /** Sessions that had a deleted organization (or one their user left) as active no longer point at it. */

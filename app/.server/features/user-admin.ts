@@ -10,6 +10,7 @@ import { endImpersonationsBy } from "~/.server/platform/auth/impersonation";
 import { db } from "~/.server/platform/db/client";
 import { isLastOwnerRefusal } from "~/.server/platform/db/errors";
 import { user } from "~/.server/platform/db/schema";
+import { removePictureAt } from "~/.server/platform/storage/picture-store";
 import { recordAudit, type AuditAction, type AuditActor } from "./audit";
 import { soleOwnedOrganizations } from "./organizations";
 import { getUser, isLastAdmin, withAdminRightsLock, type UserSummary } from "./users";
@@ -217,8 +218,10 @@ async function applyDeletion(target: Target, admin: ActingAdmin): Promise<{ ok: 
     return refuse(refusalOf(error));
   }
   try {
-    const removed = await db.delete(user).where(eq(user.id, target.id)).returning({ id: user.id });
+    const removed = await db.delete(user).where(eq(user.id, target.id)).returning({ id: user.id, image: user.image });
     if (removed.length === 0) return refuse({ ok: false, error: "not-found" });
+    // The photo goes with the account (ADR 051).
+    await removePictureAt(removed[0]?.image);
   } catch (error) {
     if (!isLastOwnerRefusal(error)) throw error;
     const sole = await soleOwnedOrganizations(target.id);

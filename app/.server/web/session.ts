@@ -57,7 +57,11 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   for (const cookie of setCookies) {
     if (!alreadySet.has(cookie.split("=")[0])) response.headers.append("Set-Cookie", cookie);
   }
-  if (session || response.headers.has("Set-Cookie")) response.headers.set("Cache-Control", "private, no-store");
+  // A signed-in answer is kept by no cache, but one the route itself marked private (a picture, kept a year under its
+  // name: ADR 051) when it sets no cookie.
+  const privateByRoute = response.headers.get("Cache-Control")?.startsWith("private,") ?? false;
+  if (response.headers.has("Set-Cookie") || (session && !privateByRoute))
+    response.headers.set("Cache-Control", "private, no-store");
   return response;
 };
 

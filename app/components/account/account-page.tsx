@@ -2,6 +2,7 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 
 import { PageHeader } from "~/components/layout/page-header";
+import { PictureForm } from "~/components/pictures/picture-form";
 import { SessionList } from "~/components/sessions/session-list";
 import { Button, buttonClassName } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -16,7 +17,7 @@ import { resultFor, type AccountReply } from "./account-reply";
 import { ChangeEmailDialog, ConfirmEmailChange } from "./change-email";
 import { DeleteAccount } from "./delete-account";
 
-type AccountUser = { email: string; name: string; admin: boolean; createdAt: string };
+type AccountUser = { email: string; name: string; image: string | null; admin: boolean; createdAt: string };
 
 const linkClassName = "text-sm text-brand-600 underline underline-offset-4 hover:decoration-2 dark:text-brand-100";
 
@@ -30,6 +31,7 @@ export function AccountPage({
   sessions,
   pendingEmail,
   codeExpiresIn,
+  pictureMaxBytes,
   reply,
 }: {
   user: AccountUser;
@@ -37,6 +39,8 @@ export function AccountPage({
   /** The address a code was sent to, while its code step is shown (`?newEmail=`). */
   pendingEmail: string | null;
   codeExpiresIn: string;
+  /** The largest picture upload (UPLOAD_MAX_BYTES). */
+  pictureMaxBytes: number;
   reply: AccountReply | undefined;
 }) {
   const { t } = useTranslation();
@@ -77,6 +81,13 @@ export function AccountPage({
         </dl>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("account.memberSince", { date: since })}</p>
       </div>
+      <PictureForm
+        action={`${location.pathname.replace(/\/+$/, "")}/picture`}
+        title={t("pictures.photoTitle")}
+        name={user.name || user.email}
+        image={user.image}
+        maxBytes={pictureMaxBytes}
+      />
 
       <SessionList sessions={sessions} mode="self" />
 

@@ -8,20 +8,25 @@ export function initialsOf(name: string): string {
   return letters.map((word) => Array.from(word)[0]!.toLocaleUpperCase()).join("") || "?";
 }
 
-/** The signed-in person: their picture when they have one, their initials otherwise. Decorative: the name is beside it. */
+/**
+ * A person (round) or an organization (`square`): their picture when they have one, their initials otherwise.
+ * Decorative: the name is beside it.
+ */
 export function Avatar({
   name,
   image,
+  square = false,
   className = "size-8 text-xs",
 }: {
   name: string;
   image?: string | null;
+  square?: boolean;
   className?: string;
 }) {
   return (
     <span
       aria-hidden="true"
-      className={`inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-600 font-semibold text-white select-none ${className}`}
+      className={`inline-flex shrink-0 items-center justify-center overflow-hidden bg-brand-600 font-semibold text-white select-none ${square ? "rounded-md" : "rounded-full"} ${className}`}
     >
       {image ? (
         <img src={image} alt="" className="size-full object-cover" referrerPolicy="no-referrer" />

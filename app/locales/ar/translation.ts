@@ -851,6 +851,25 @@ const ar = {
     emptyTitle: "لم يُسجَّل أي نشاط بعد",
     emptyText: "تظهر هنا عمليات تسجيل الدخول والتغييرات والرفض فور حدوثها.",
   },
+  pictures: {
+    photoTitle: "صورة الملف الشخصي",
+    help: "JPEG أو PNG أو WebP أو GIF، حتى {{size}}. يُصغَّر إلى 512 بكسل، وتُحذف تفاصيله المخفية (الكاميرا، الموقع).",
+    choose: "ملف الصورة",
+    upload: "رفع",
+    uploading: "جارٍ الرفع…",
+    remove: "إزالة",
+    preview: "معاينة الصورة المختارة",
+    photoChanged: "تم تحديث صورتك.",
+    photoRemoved: "تمت إزالة صورتك.",
+    refused: {
+      empty: "اختر صورة: الملف المرسل فارغ.",
+      tooLarge: "هذا الملف أكبر من {{size}}: اختر صورة أصغر.",
+      notAPicture: "هذا الملف ليس صورة JPEG أو PNG أو WebP أو GIF.",
+      tooManyPixels: "هذه الصورة فيها عدد كبير جدًا من البكسلات: اختر صورة أقل من 50 ميغابكسل.",
+      unreadable: "تعذّرت قراءة هذه الصورة: قد يكون الملف تالفًا أو مقطوعًا.",
+      rateLimited: "عمليات رفع كثيرة جدًا: حاول مجددًا بعد {{wait}}.",
+    },
+  },
 } satisfies Dictionary;
 
 export default ar;

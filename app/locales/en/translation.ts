@@ -860,6 +860,25 @@ const en = {
     emptyTitle: "No activity recorded yet",
     emptyText: "Sign-ins, changes and refusals appear here as they happen.",
   },
+  pictures: {
+    photoTitle: "Profile photo",
+    help: "JPEG, PNG, WebP or GIF, up to {{size}}. It is resized to 512 pixels, and its hidden details (camera, location) are removed.",
+    choose: "Picture file",
+    upload: "Upload",
+    uploading: "Uploading…",
+    remove: "Remove",
+    preview: "Preview of the chosen picture",
+    photoChanged: "Your photo has been updated.",
+    photoRemoved: "Your photo has been removed.",
+    refused: {
+      empty: "Choose a picture: the file sent was empty.",
+      tooLarge: "This file is over {{size}}: choose a smaller picture.",
+      notAPicture: "This file is not a JPEG, PNG, WebP or GIF picture.",
+      tooManyPixels: "This picture has too many pixels: choose one under 50 megapixels.",
+      unreadable: "This picture could not be read: the file may be damaged or cut off.",
+      rateLimited: "Too many uploads: try again in {{wait}}.",
+    },
+  },
 };
 
 export default en;

@@ -871,6 +871,25 @@ const fr = {
     emptyTitle: "Aucune activité enregistrée pour l’instant",
     emptyText: "Les connexions, modifications et refus apparaissent ici au fil de l’eau.",
   },
+  pictures: {
+    photoTitle: "Photo de profil",
+    help: "JPEG, PNG, WebP ou GIF, jusqu’à {{size}}. Elle est ramenée à 512 pixels, et ses détails cachés (appareil, lieu) sont retirés.",
+    choose: "Fichier de l’image",
+    upload: "Envoyer",
+    uploading: "Envoi…",
+    remove: "Retirer",
+    preview: "Aperçu de l’image choisie",
+    photoChanged: "Votre photo a été mise à jour.",
+    photoRemoved: "Votre photo a été retirée.",
+    refused: {
+      empty: "Choisissez une image : le fichier envoyé était vide.",
+      tooLarge: "Ce fichier dépasse {{size}} : choisissez une image plus légère.",
+      notAPicture: "Ce fichier n’est pas une image JPEG, PNG, WebP ou GIF.",
+      tooManyPixels: "Cette image a trop de pixels : choisissez-en une de moins de 50 mégapixels.",
+      unreadable: "Cette image n’a pas pu être lue : le fichier est peut-être abîmé ou tronqué.",
+      rateLimited: "Trop d’envois : réessayez dans {{wait}}.",
+    },
+  },
 } satisfies Dictionary;
 
 export default fr;

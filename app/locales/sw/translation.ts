@@ -858,6 +858,25 @@ const sw = {
     emptyTitle: "Bado hakuna shughuli iliyorekodiwa",
     emptyText: "Kuingia, mabadiliko na makataa yanaonekana hapa yanapotokea.",
   },
+  pictures: {
+    photoTitle: "Picha ya wasifu",
+    help: "JPEG, PNG, WebP au GIF, hadi {{size}}. Inapunguzwa hadi pikseli 512, na maelezo yake yaliyofichwa (kamera, mahali) yanaondolewa.",
+    choose: "Faili la picha",
+    upload: "Pakia",
+    uploading: "Inapakia…",
+    remove: "Ondoa",
+    preview: "Onyesho la picha uliyochagua",
+    photoChanged: "Picha yako imesasishwa.",
+    photoRemoved: "Picha yako imeondolewa.",
+    refused: {
+      empty: "Chagua picha: faili lililotumwa lilikuwa tupu.",
+      tooLarge: "Faili hili linazidi {{size}}: chagua picha ndogo zaidi.",
+      notAPicture: "Faili hili si picha ya JPEG, PNG, WebP au GIF.",
+      tooManyPixels: "Picha hii ina pikseli nyingi mno: chagua iliyo chini ya megapikseli 50.",
+      unreadable: "Picha hii haikuweza kusomwa: huenda faili limeharibika au limekatika.",
+      rateLimited: "Upakiaji mwingi mno: jaribu tena baada ya {{wait}}.",
+    },
+  },
 } satisfies Dictionary;
 
 export default sw;

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
-import { localPictureStore, newPictureName, pictureNameOf } from "./picture-store";
+import { newPictureName, pictureNameOf } from "./picture-names";
+import { localPictureStore } from "./picture-store";
 
 describe("localPictureStore", () => {
   it("puts, gets and removes a picture, leaving no file behind", async () => {

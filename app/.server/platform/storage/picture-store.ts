@@ -5,31 +5,8 @@ import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 
 import { dataDirectory, getEnv } from "~/.server/platform/env";
-
-export type PictureStore = {
-  put: (name: string, bytes: Uint8Array) => Promise<void>;
-  /** The picture's bytes, or null when there is no such picture. */
-  get: (name: string) => Promise<Uint8Array | null>;
-  /** Removes the picture; removing one that is not there is not an error. */
-  remove: (name: string) => Promise<void>;
-};
-
-/** The URL path under which the app serves pictures (app/routes/pictures.ts); user.image and organization.logo hold it. */
-export const PICTURES_PATH = "/pictures/";
-const NAME = /^[A-Za-z0-9_-]{22}\.webp$/;
-
-/** A new random name: 128 bits, so that a picture's URL cannot be guessed. */
-export const newPictureName = () => `${randomBytes(16).toString("base64url")}.webp`;
-
-/** Whether `name` is one of ours (and so safe as a file name or an object key). */
-export const isPictureName = (name: string) => NAME.test(name);
-
-/** The name of our picture behind a stored image URL, or null (none, or another site's, as GitHub's avatars). */
-export function pictureNameOf(url: string | null | undefined): string | null {
-  if (!url?.startsWith(PICTURES_PATH)) return null;
-  const name = url.slice(PICTURES_PATH.length);
-  return isPictureName(name) ? name : null;
-}
+import { logger } from "~/.server/platform/logger";
+import { isPictureName, pictureNameOf, type PictureStore } from "./picture-names";
 
 /** Pictures as files in `directory`; a file is written under a temporary name, then renamed, so it is whole or absent. */
 export function localPictureStore(directory: string): PictureStore {
@@ -72,4 +49,18 @@ export async function getPictureStore(): Promise<PictureStore> {
     store = localPictureStore(STORAGE_URL?.replace(/^file:/, "") || join(dataDirectory(DATABASE_URL), "pictures"));
   }
   return store;
+}
+
+/**
+ * Removes the picture behind a stored image URL when it is one of ours (after its row changed or went). A failure is
+ * logged, not thrown: the change it follows is done, and an object left behind is only storage.
+ */
+export async function removePictureAt(url: string | null | undefined): Promise<void> {
+  const name = pictureNameOf(url);
+  if (!name) return;
+  try {
+    await (await getPictureStore()).remove(name);
+  } catch (error) {
+    logger.warn("a picture could not be removed from the store", { err: error, name });
+  }
 }

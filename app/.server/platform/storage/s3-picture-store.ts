@@ -5,7 +5,7 @@
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 
 import { getEnv } from "~/.server/platform/env";
-import { isPictureName, type PictureStore } from "./picture-store";
+import { isPictureName, type PictureStore } from "./picture-names";
 
 /** s3://<bucket>[/<prefix>] as a bucket and a key prefix ("" or ending in "/"). */
 export function parseS3Url(url: string): { bucket: string; prefix: string } {
@@ -37,7 +37,7 @@ export function s3PictureStore(url: string, client?: S3Client): PictureStore {
     async get(name) {
       try {
         const answer = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: keyOf(name) }));
-        return answer.Body ? await answer.Body.transformToByteArray() : null;
+        return answer.Body ? new Uint8Array(await answer.Body.transformToByteArray()) : null;
       } catch (error) {
         if (error instanceof NoSuchKey || (error as { name?: string }).name === "NoSuchKey") return null;
         throw error;

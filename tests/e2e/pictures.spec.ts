@@ -1,0 +1,140 @@
+// Profile photos and organization logos as a person uses them, with JavaScript on and off (ADR 051): upload, see it,
+// replace it, remove it; a file that is not a picture is refused with its message, and nothing is stored.
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+
+import { htmlNamedJpg, jpegWithGps, pngBomb, smallPng, svgWithScript, truncatedJpeg } from "../support/pictures";
+import { expect, signInWithRole, sql, test } from "./fixtures";
+
+/** Where the test servers keep pictures: data/pictures beside their database files (tests/e2e/server.ts). */
+const pictureFile = (url: string) => join(resolve("tests/.tmp/pictures"), url.slice("/pictures/".length));
+
+async function imageOf(databaseUrl: string, email: string): Promise<string | null> {
+  const [row] = (await sql(databaseUrl, "select image from user where email = ?", [email])).rows;
+  return (row?.image as string | null) ?? null;
+}
+
+async function choose(page: Page, name: string, mimeType: string, buffer: Buffer) {
+  await page.getByLabel("Picture file").setInputFiles({ name, mimeType, buffer });
+}
+
+test.describe("the profile photo", () => {
+  test("is uploaded without its GPS data, shown in the menu, replaced and removed without leaving a file", async ({
+    page,
+    mail,
+    app,
+  }, testInfo) => {
+    const email = await signInWithRole(page, mail, app, testInfo, "user");
+    await page.goto("/app/account");
+    await choose(page, "holiday.jpg", "image/jpeg", await jpegWithGps(1600, 1200));
+    if (testInfo.project.use.javaScriptEnabled)
+      await expect(page.getByRole("img", { name: "Preview of the chosen picture" })).toBeVisible();
+    await page.getByRole("button", { name: "Upload" }).click();
+    await expect(page.getByText("Your photo has been updated.")).toBeVisible();
+
+    const first = await imageOf(app.databaseUrl, email);
+    expect(first).toMatch(/^\/pictures\/[\w-]{22}\.webp$/);
+    // The shell's menu shows it (the avatar is decorative: its img has no name).
+    await expect(page.locator(`img[src="${first}"]`).first()).toBeVisible();
+    const served = await page.request.get(first!);
+    expect(served.status()).toBe(200);
+    expect(served.headers()["content-type"]).toBe("image/webp");
+    expect(served.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(served.headers()["cache-control"]).toBe("private, max-age=31536000, immutable");
+    expect(served.headers()["content-security-policy"]).toContain("default-src 'self'");
+    const metadata = await sharp(await served.body()).metadata();
+    expect(metadata).toMatchObject({ format: "webp", width: 512, height: 384 });
+    expect(metadata.exif).toBeUndefined();
+    expect(existsSync(pictureFile(first!))).toBe(true);
+
+    await choose(page, "logo.png", "image/png", await smallPng());
+    await page.getByRole("button", { name: "Upload" }).click();
+    // With JavaScript the first upload's toast may still show: the row says when this one is done.
+    await expect.poll(() => imageOf(app.databaseUrl, email)).not.toBe(first);
+    await expect(page.getByText("Your photo has been updated.")).toBeVisible();
+    const second = await imageOf(app.databaseUrl, email);
+    expect(existsSync(pictureFile(first!))).toBe(false);
+
+    await page.getByRole("button", { name: "Remove" }).click();
+    await expect(page.getByText("Your photo has been removed.")).toBeVisible();
+    await expect.poll(() => imageOf(app.databaseUrl, email)).toBeNull();
+    expect(existsSync(pictureFile(second!))).toBe(false);
+    await expect(page.getByRole("button", { name: "Remove" })).toHaveCount(0);
+  });
+
+  const refusals = [
+    [
+      "an SVG with a script",
+      "drawing.svg",
+      "image/svg+xml",
+      svgWithScript,
+      "This file is not a JPEG, PNG, WebP or GIF picture.",
+    ],
+    [
+      "a PNG renamed .jpg holding HTML",
+      "photo.jpg",
+      "image/png",
+      htmlNamedJpg,
+      "This file is not a JPEG, PNG, WebP or GIF picture.",
+    ],
+    [
+      "a 20 000 x 20 000 PNG",
+      "big.png",
+      "image/png",
+      pngBomb,
+      "This picture has too many pixels: choose one under 50 megapixels.",
+    ],
+    [
+      "a truncated JPEG",
+      "cut.jpg",
+      "image/jpeg",
+      truncatedJpeg,
+      "This picture could not be read: the file may be damaged or cut off.",
+    ],
+    [
+      "an empty file",
+      "empty.jpg",
+      "image/jpeg",
+      async () => Buffer.alloc(0),
+      "Choose a picture: the file sent was empty.",
+    ],
+  ] as const;
+  for (const [label, name, type, make, message] of refusals) {
+    test(`refuses ${label} with its message, and keeps the photo there was`, async ({ page, mail, app }, testInfo) => {
+      const email = await signInWithRole(page, mail, app, testInfo, "user");
+      await sql(app.databaseUrl, "update user set image = ? where email = ?", [
+        "/pictures/AAAAAAAAAAAAAAAAAAAAAA.webp",
+        email,
+      ]);
+      await page.goto("/app/account");
+      await choose(page, name, type, Buffer.from(await make()));
+      await page.getByRole("button", { name: "Upload" }).click();
+      await expect(page.getByText(message)).toBeVisible();
+      expect(await imageOf(app.databaseUrl, email)).toBe("/pictures/AAAAAAAAAAAAAAAAAAAAAA.webp");
+      await expect(page.getByRole("heading", { name: "Profile photo" })).toBeVisible();
+    });
+  }
+
+  test("refuses a file over 5 MB with its message", async ({ page, mail, app }, testInfo) => {
+    const email = await signInWithRole(page, mail, app, testInfo, "user");
+    await page.goto("/app/account");
+    await choose(
+      page,
+      "huge.jpg",
+      "image/jpeg",
+      Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(6_000_000)]),
+    );
+    const message = "This file is over 5 MB: choose a smaller picture.";
+    if (testInfo.project.use.javaScriptEnabled) {
+      // Refused before it is sent.
+      await expect(page.getByRole("alert").filter({ hasText: message })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Upload" })).toBeDisabled();
+    } else {
+      await page.getByRole("button", { name: "Upload" }).click();
+      await expect(page.getByText(message)).toBeVisible();
+    }
+    expect(await imageOf(app.databaseUrl, email)).toBeNull();
+  });
+});
