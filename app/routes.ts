@@ -29,6 +29,7 @@ export default [
       route("teams", "routes/app/organizations/teams.tsx"),
       route("teams/:teamId", "routes/app/organizations/team.tsx"),
       route("settings", "routes/app/organizations/settings.tsx"),
+      route("picture", "routes/app/organizations/picture.ts"),
       route("invitations", "routes/app/organizations/invitations.tsx"),
     ]),
     route("repositories", "routes/app/repositories/index.tsx"),

@@ -6,6 +6,7 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 
 import { htmlNamedJpg, jpegWithGps, pngBomb, smallPng, svgWithScript, truncatedJpeg } from "../support/pictures";
+import { arrangeOrganization } from "./arrange";
 import { expect, signInWithRole, sql, test } from "./fixtures";
 
 /** Where the test servers keep pictures: data/pictures beside their database files (tests/e2e/server.ts). */
@@ -136,5 +137,25 @@ test.describe("the profile photo", () => {
       await expect(page.getByText(message)).toBeVisible();
     }
     expect(await imageOf(app.databaseUrl, email)).toBeNull();
+  });
+});
+
+test.describe("the organization's logo", () => {
+  test("is set by its owner in the settings and removed", async ({ page, mail, app }, testInfo) => {
+    const email = await signInWithRole(page, mail, app, testInfo, "user");
+    const { base } = await arrangeOrganization(app, email, `logo-${testInfo.project.name}`);
+    await page.goto(`${base}/settings`);
+    await expect(page.getByRole("heading", { name: "Logo" })).toBeVisible();
+    await choose(page, "logo.png", "image/png", await smallPng());
+    await page.getByRole("button", { name: "Upload" }).click();
+    await expect(page.getByText("The logo has been updated.")).toBeVisible();
+    const slug = base.split("/").at(-1)!;
+    const [row] = (await sql(app.databaseUrl, "select logo from organization where slug = ?", [slug])).rows;
+    const logo = String(row?.logo);
+    expect(logo).toMatch(/^\/pictures\//);
+    expect(existsSync(pictureFile(logo))).toBe(true);
+    await page.getByRole("button", { name: "Remove" }).click();
+    await expect(page.getByText("The logo has been removed.")).toBeVisible();
+    expect(existsSync(pictureFile(logo))).toBe(false);
   });
 });

@@ -853,6 +853,7 @@ const ar = {
   },
   pictures: {
     photoTitle: "صورة الملف الشخصي",
+    logoTitle: "الشعار",
     help: "JPEG أو PNG أو WebP أو GIF، حتى {{size}}. يُصغَّر إلى 512 بكسل، وتُحذف تفاصيله المخفية (الكاميرا، الموقع).",
     choose: "ملف الصورة",
     upload: "رفع",
@@ -861,6 +862,8 @@ const ar = {
     preview: "معاينة الصورة المختارة",
     photoChanged: "تم تحديث صورتك.",
     photoRemoved: "تمت إزالة صورتك.",
+    logoChanged: "تم تحديث الشعار.",
+    logoRemoved: "تمت إزالة الشعار.",
     refused: {
       empty: "اختر صورة: الملف المرسل فارغ.",
       tooLarge: "هذا الملف أكبر من {{size}}: اختر صورة أصغر.",

@@ -862,6 +862,7 @@ const en = {
   },
   pictures: {
     photoTitle: "Profile photo",
+    logoTitle: "Logo",
     help: "JPEG, PNG, WebP or GIF, up to {{size}}. It is resized to 512 pixels, and its hidden details (camera, location) are removed.",
     choose: "Picture file",
     upload: "Upload",
@@ -870,6 +871,8 @@ const en = {
     preview: "Preview of the chosen picture",
     photoChanged: "Your photo has been updated.",
     photoRemoved: "Your photo has been removed.",
+    logoChanged: "The logo has been updated.",
+    logoRemoved: "The logo has been removed.",
     refused: {
       empty: "Choose a picture: the file sent was empty.",
       tooLarge: "This file is over {{size}}: choose a smaller picture.",

@@ -873,6 +873,7 @@ const fr = {
   },
   pictures: {
     photoTitle: "Photo de profil",
+    logoTitle: "Logo",
     help: "JPEG, PNG, WebP ou GIF, jusqu’à {{size}}. Elle est ramenée à 512 pixels, et ses détails cachés (appareil, lieu) sont retirés.",
     choose: "Fichier de l’image",
     upload: "Envoyer",
@@ -881,6 +882,8 @@ const fr = {
     preview: "Aperçu de l’image choisie",
     photoChanged: "Votre photo a été mise à jour.",
     photoRemoved: "Votre photo a été retirée.",
+    logoChanged: "Le logo a été mis à jour.",
+    logoRemoved: "Le logo a été retiré.",
     refused: {
       empty: "Choisissez une image : le fichier envoyé était vide.",
       tooLarge: "Ce fichier dépasse {{size}} : choisissez une image plus légère.",

@@ -860,6 +860,7 @@ const sw = {
   },
   pictures: {
     photoTitle: "Picha ya wasifu",
+    logoTitle: "Nembo",
     help: "JPEG, PNG, WebP au GIF, hadi {{size}}. Inapunguzwa hadi pikseli 512, na maelezo yake yaliyofichwa (kamera, mahali) yanaondolewa.",
     choose: "Faili la picha",
     upload: "Pakia",
@@ -868,6 +869,8 @@ const sw = {
     preview: "Onyesho la picha uliyochagua",
     photoChanged: "Picha yako imesasishwa.",
     photoRemoved: "Picha yako imeondolewa.",
+    logoChanged: "Nembo imesasishwa.",
+    logoRemoved: "Nembo imeondolewa.",
     refused: {
       empty: "Chagua picha: faili lililotumwa lilikuwa tupu.",
       tooLarge: "Faili hili linazidi {{size}}: chagua picha ndogo zaidi.",

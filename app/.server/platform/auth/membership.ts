@@ -7,7 +7,8 @@ import { and, eq } from "drizzle-orm";
 import { primaryDb } from "~/.server/platform/db/client";
 import { member, organization } from "~/.server/platform/db/schema";
 
-export type OrganizationSummary = { id: string; name: string; slug: string; createdAt: Date };
+/** `logo`: its picture's URL (ADR 051), where the query read it. */
+export type OrganizationSummary = { id: string; name: string; slug: string; createdAt: Date; logo?: string | null };
 
 /** The signed-in user's place in one organization: what the scope guard puts in the router context. */
 export type Membership = { organization: OrganizationSummary; member: { id: string; role: string; userId: string } };
@@ -18,6 +19,7 @@ export const organizationColumns = {
   name: organization.name,
   slug: organization.slug,
   createdAt: organization.createdAt,
+  logo: organization.logo,
 };
 
 /**

@@ -1,8 +1,10 @@
-// An organization's settings: its name and slug (owners and admins), and deleting it (owners).
+// An organization's settings: its name, slug and logo (owners and admins), and deleting it (owners). The logo's form
+// posts to ./picture (picture.ts).
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 
 import { deleteOrganization, updateOrganization } from "~/.server/features/organizations";
+import { getEnv } from "~/.server/platform/env";
 import { forbidden, readForm, unknownIntent } from "~/.server/web/http";
 import {
   getOrganizationScope,
@@ -12,6 +14,7 @@ import {
 } from "~/.server/web/organization-scope";
 import { redirectWithToast } from "~/.server/web/toast";
 import { OrganizationForm } from "~/components/organizations/organization-form";
+import { PictureForm } from "~/components/pictures/picture-form";
 import { buttonClassName } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { DialogLink } from "~/components/ui/responsive-dialog";
@@ -31,7 +34,15 @@ export function loader({ context }: Route.LoaderArgs) {
   };
   // A member (who may do neither) has nothing to see here.
   if (!can.update && !can.delete) forbidden();
-  return { organization: { name: scope.organization.name, slug: scope.organization.slug }, can };
+  return {
+    organization: {
+      name: scope.organization.name,
+      slug: scope.organization.slug,
+      logo: scope.organization.logo ?? null,
+    },
+    can,
+    pictureMaxBytes: getEnv().UPLOAD_MAX_BYTES,
+  };
 }
 
 const SLUG_CODES = new Set(["ORGANIZATION_ALREADY_EXISTS", "ORGANIZATION_SLUG_ALREADY_TAKEN"]);
@@ -97,6 +108,16 @@ export default function OrganizationSettings({ loaderData, actionData }: Route.C
             slugNote={t("organizations.settings.slugNote")}
           />
         </section>
+      ) : null}
+      {can.update ? (
+        <PictureForm
+          action={`/app/organizations/${organization.slug}/picture`}
+          title={t("pictures.logoTitle")}
+          name={organization.name}
+          image={organization.logo}
+          square
+          maxBytes={loaderData.pictureMaxBytes}
+        />
       ) : null}
       {can.delete ? (
         <section aria-labelledby="delete-organization" className="flex flex-col gap-3">
