@@ -47,6 +47,10 @@ export const serverApi = {
   stopJobs,
 } satisfies ServerApi;
 
+// `npm run dev` runs no server/main.ts: the development server's process runs the job worker, which sends the e-mails
+// (ADR 046).
+if (import.meta.env.DEV) void startJobs();
+
 export const streamTimeout = 5_000;
 
 /** The header the server gives every request (server/request-log.ts): its id, which error lines name. */

@@ -27,7 +27,7 @@ test.afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-test("npm run dev renders the sign-in page and guards the areas", async () => {
+test("npm run dev renders the sign-in page, guards the areas and sends a code", async () => {
   const port = await freePort();
   dir = mkdtempSync(join(tmpdir(), "groundwork-dev-"));
   const url = `http://localhost:${port}`;
@@ -41,7 +41,7 @@ test("npm run dev renders the sign-in page and guards the areas", async () => {
       APP_URL: url,
       DATABASE_URL: `file:${join(dir, "dev.db")}`,
       AUTH_SECRET: TEST_AUTH_SECRET,
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: "info",
     },
   });
   child.stdout?.on("data", (chunk: Buffer) => logs.push(chunk.toString()));
@@ -67,4 +67,16 @@ test("npm run dev renders the sign-in page and guards the areas", async () => {
   const area = await fetch(`${url}/app`, { redirect: "manual" });
   expect(area.status).toBe(302);
   expect(area.headers.get("location")).toMatch(/^\/login/);
+  // A sign-in code reaches the log (no SMTP_URL, a local APP_URL): the development server runs the job worker.
+  const sent = await fetch(`${url}/login?index`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: url, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "email", email: "user@example.com" }),
+  });
+  expect(sent.status).toBe(302);
+  const logged = Date.now() + 30_000;
+  while (!logs.join("").includes("e-mail to user@example.com") && Date.now() < logged)
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(logs.join("")).toMatch(/e-mail to user@example\.com: .* · code \d{6}/);
 });

@@ -77,15 +77,18 @@ export const stalledJobCount = () =>
     STALLED_MS,
   );
 
-let worker: ReturnType<typeof jobWorker> | undefined;
+// One worker per process, on globalThis: the development server evaluates this module again after an edit.
+const processJobs = globalThis as typeof globalThis & { jobWorker?: ReturnType<typeof jobWorker> };
 
 /** Starts this process's worker: it runs queued jobs and queues the schedules' (ADR 046). */
 export async function startJobs(): Promise<void> {
-  worker ??= jobWorker(jobKinds, { schedules });
-  await worker.start();
+  // After an edit in development, the previous copy's worker hands its jobs back to the new one.
+  await processJobs.jobWorker?.stop(0);
+  processJobs.jobWorker = jobWorker(jobKinds, { schedules });
+  await processJobs.jobWorker.start();
 }
 
 /** Lets the jobs running finish within `deadlineMs`, and hands back those that did not. */
 export async function stopJobs(deadlineMs: number): Promise<void> {
-  await worker?.stop(deadlineMs);
+  await processJobs.jobWorker?.stop(deadlineMs);
 }
