@@ -2,12 +2,15 @@
 // replace it, remove it; a file that is not a picture is refused with its message, and nothing is stored.
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 
 import { htmlNamedJpg, jpegWithGps, pngBomb, smallPng, svgWithScript, truncatedJpeg } from "../support/pictures";
+import { startS3Server, type S3Server } from "../support/s3-server";
 import { arrangeOrganization } from "./arrange";
-import { expect, signInWithRole, sql, test } from "./fixtures";
+import { expect, sessionCookie, signInWithRole, sql, test, uniqueEmail } from "./fixtures";
+import { startServer, type TestServer } from "./server";
 
 /** Where the test servers keep pictures: data/pictures beside their database files (tests/e2e/server.ts). */
 const pictureFile = (url: string) => join(resolve("tests/.tmp/pictures"), url.slice("/pictures/".length));
@@ -157,5 +160,61 @@ test.describe("the organization's logo", () => {
     await page.getByRole("button", { name: "Remove" }).click();
     await expect(page.getByText("The logo has been removed.")).toBeVisible();
     expect(existsSync(pictureFile(logo))).toBe(false);
+  });
+});
+
+test.describe("on an S3-compatible store", () => {
+  let s3: S3Server;
+  let server: TestServer;
+
+  test.beforeAll(async ({}, testInfo) => {
+    s3 = await startS3Server();
+    server = await startServer(`pictures-s3-${testInfo.project.name}-${testInfo.workerIndex}`, s3.env);
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+    await s3?.stop();
+  });
+
+  test("a photo is stored as an object, shown, replaced and removed, leaving no object behind", async ({
+    page,
+  }, testInfo) => {
+    const client = new S3Client({
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      region: "us-east-1",
+      credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+    });
+    const objects = async () =>
+      ((await client.send(new ListObjectsV2Command({ Bucket: s3.bucket }))).Contents ?? []).map((item) => item.Key);
+    // Signed in on this server only: cookies ignore ports, and the worker's server would clear a session it does not know.
+    const email = uniqueEmail(testInfo, "s3");
+    const cookie = await sessionCookie(server, { email, name: "Sam Three", role: "user" });
+    await page.context().addCookies([{ ...cookie, url: server.url, httpOnly: true, sameSite: "Lax" }]);
+    await page.goto(`${server.url}/app/account`);
+    await choose(page, "holiday.jpg", "image/jpeg", await jpegWithGps());
+    await page.getByRole("button", { name: "Upload" }).click();
+    await expect(page.getByText("Your photo has been updated.")).toBeVisible();
+    const first = (await imageOf(server.databaseUrl, email))!;
+    expect(await objects()).toEqual([first.slice("/pictures/".length)]);
+    const served = await page.request.get(`${server.url}${first}`);
+    expect(served.headers()["content-type"]).toBe("image/webp");
+    expect((await sharp(await served.body()).metadata()).exif).toBeUndefined();
+
+    await choose(page, "logo.png", "image/png", await smallPng());
+    await page.getByRole("button", { name: "Upload" }).click();
+    await expect.poll(() => imageOf(server.databaseUrl, email)).not.toBe(first);
+    const second = (await imageOf(server.databaseUrl, email))!;
+    expect(await objects()).toEqual([second.slice("/pictures/".length)]);
+
+    await choose(page, "drawing.svg", "image/svg+xml", svgWithScript());
+    await page.getByRole("button", { name: "Upload" }).click();
+    await expect(page.getByText("This file is not a JPEG, PNG, WebP or GIF picture.")).toBeVisible();
+    expect(await objects()).toEqual([second.slice("/pictures/".length)]);
+
+    await page.getByRole("button", { name: "Remove" }).click();
+    await expect.poll(() => imageOf(server.databaseUrl, email)).toBeNull();
+    expect(await objects()).toEqual([]);
   });
 });
