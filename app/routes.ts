@@ -7,6 +7,7 @@ export default [
   route("login", "routes/login/layout.tsx", [
     index("routes/login/index.tsx"),
     route("verify", "routes/login/verify.tsx"),
+    route("passkey", "routes/login/passkey.ts"),
     route("error", "routes/login/error.tsx"),
     route("*", "routes/area-not-found.tsx", { id: "login-not-found" }),
   ]),
@@ -21,6 +22,7 @@ export default [
     route("account", "routes/account.tsx", { id: "app-account" }),
     route("account/data", "routes/account-data.ts", { id: "app-account-data" }),
     route("account/picture", "routes/account-picture.ts", { id: "app-account-picture" }),
+    route("account/passkeys", "routes/account-passkeys.ts", { id: "app-account-passkeys" }),
     route("organizations", "routes/app/organizations/index.tsx"),
     route("active-organization", "routes/app/active-organization.ts"),
     route("organizations/:slug", "routes/app/organizations/layout.tsx", [
@@ -44,6 +46,7 @@ export default [
     route("account", "routes/account.tsx", { id: "manager-account" }),
     route("account/data", "routes/account-data.ts", { id: "manager-account-data" }),
     route("account/picture", "routes/account-picture.ts", { id: "manager-account-picture" }),
+    route("account/passkeys", "routes/account-passkeys.ts", { id: "manager-account-passkeys" }),
     route("users", "routes/manager/users/index.tsx"),
     route("users/new", "routes/manager/users/editor.tsx", { id: "manager-user-new" }),
     route("users/:id", "routes/manager/users/detail.tsx"),

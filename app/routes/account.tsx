@@ -13,6 +13,7 @@ import {
   requestEmailChange,
   type DeletionRefused,
 } from "~/.server/features/account";
+import { listPasskeys } from "~/.server/features/passkeys";
 import { listSessions, revokeOtherOwnSessions, revokeOwnSession } from "~/.server/features/sessions";
 import { updateName } from "~/.server/features/users";
 import { ONE_TIME_CODE_MINUTES } from "~/.server/platform/auth/one-time-code";
@@ -57,6 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pictureMaxBytes: getEnv().UPLOAD_MAX_BYTES,
     // SessionView: where and when, never a token.
     sessions: await listSessions(user.id, getSession(context)?.session.id),
+    passkeys: await listPasskeys(user.id),
     pendingEmail: newEmail.success ? newEmail.data.toLowerCase() : null,
     codeExpiresIn: formatDuration(ONE_TIME_CODE_MINUTES * 60, getLocale(context)),
   };
@@ -181,6 +183,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     <AccountPage
       user={loaderData.user}
       sessions={loaderData.sessions}
+      passkeys={loaderData.passkeys}
       pendingEmail={loaderData.pendingEmail}
       codeExpiresIn={loaderData.codeExpiresIn}
       pictureMaxBytes={loaderData.pictureMaxBytes}

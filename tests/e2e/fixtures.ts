@@ -11,6 +11,8 @@ type WorkerFixtures = {
   app: TestServer;
   signUpOffApp: TestServer;
   demoApp: TestServer;
+  /** The app at http://localhost: WebAuthn refuses an IP address as the site's name (tests/e2e/passkeys.spec.ts). */
+  localhostApp: TestServer;
 };
 
 let clientCounter = 0;
@@ -57,6 +59,16 @@ export const httpTest = base.extend<object, WorkerFixtures>({
       const server = await startServer(`w${workerInfo.workerIndex}-signup-off`, {
         ...withMailAndGitHub(mail, github),
         SIGN_UP_ENABLED: "false",
+      });
+      await use(server);
+      await server.stop();
+    },
+    { scope: "worker" },
+  ],
+  localhostApp: [
+    async ({ mail, github }, use, workerInfo) => {
+      const server = await startServer(`w${workerInfo.workerIndex}-localhost`, withMailAndGitHub(mail, github), {
+        hostname: "localhost",
       });
       await use(server);
       await server.stop();

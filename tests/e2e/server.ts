@@ -35,8 +35,9 @@ function spawnServer(
   env: Record<string, string>,
   nodeFlags: string[],
   logFile?: string,
+  hostname = "127.0.0.1",
 ) {
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${hostname}:${port}`;
   const logs: string[] = logFile ? [`(the server's output is in ${logFile})`] : [];
   const output = logFile ? openSync(logFile, "w") : "pipe";
   const child: ChildProcess = spawn(
@@ -78,7 +79,14 @@ export async function startServer(
     nodeFlags = serveNodeFlags(),
     databaseUrl: sharedDatabaseUrl,
     logFile,
-  }: { nodeFlags?: string[]; databaseUrl?: string; logFile?: string } = {},
+    hostname,
+  }: {
+    nodeFlags?: string[];
+    databaseUrl?: string;
+    logFile?: string;
+    /** The name in APP_URL: "localhost" where WebAuthn needs a domain, not an address (tests/e2e/passkeys.spec.ts). */
+    hostname?: string;
+  } = {},
 ): Promise<TestServer & { pid: number; exited: Promise<ServerExit> }> {
   const port = await freePort();
   let databaseUrl = sharedDatabaseUrl;
@@ -89,7 +97,7 @@ export async function startServer(
     for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
     databaseUrl = `file:${file}`;
   }
-  const { url, logs, child, ended } = spawnServer(port, databaseUrl, env, nodeFlags, logFile);
+  const { url, logs, child, ended } = spawnServer(port, databaseUrl, env, nodeFlags, logFile, hostname);
   try {
     await waitForOk(`${url}/login`, { timeoutMs: 20_000, child });
   } catch (error) {

@@ -11,6 +11,7 @@ import {
   job,
   member,
   organization,
+  passkey,
   repository,
   session,
   signInCode,
@@ -379,8 +380,17 @@ describe("a copy of the user's data", () => {
     );
     await recordAudit({ user: stranger, ip: "203.0.113.22" }, { action: "sign-in" });
     const sessions = await db.select().from(session).where(eq(session.userId, me.id));
+    await db.insert(passkey).values({
+      userId: me.id,
+      name: "Laptop",
+      credentialId: "credential-id-at-the-authenticator",
+      publicKey: "public-key-bytes",
+      deviceType: "multiDevice",
+      createdAt: new Date(),
+    });
 
     const exported = await exportAccountData(me.id, sessions[0]!.id, labels);
+    expect(exported?.passkeys).toEqual([expect.objectContaining({ name: "Laptop", lastUsedAt: null })]);
     expect(exported?.profile).toMatchObject({ id: me.id, email: "export@example.test", role: "user" });
     expect(exported?.sessions).toHaveLength(2);
     expect(exported?.sessions.filter((item) => item.current)).toHaveLength(1);
@@ -393,6 +403,8 @@ describe("a copy of the user's data", () => {
     });
     const text = JSON.stringify(exported);
     for (const row of sessions) expect(text).not.toContain(row.token);
+    expect(text).not.toContain("credential-id-at-the-authenticator");
+    expect(text).not.toContain("public-key-bytes");
     expect(await exportAccountData("no-such-user", null, labels)).toBeNull();
   });
 

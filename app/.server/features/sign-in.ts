@@ -33,13 +33,19 @@ const normalise = (email: string) => email.trim().toLowerCase();
 
 /** Why a sign-in was refused, as the audit trail records it (the page's own messages are separate). */
 type SignInRefusal = "wrong-code" | "expired" | "exhausted" | "banned" | "rate-limited" | "github-refused";
+type SignInMethod = "email-code" | "github" | "passkey";
 
 /**
  * A refused sign-in, in the trail: nobody has signed in, so there is no actor; the target is the address typed
  * (normalised), known by the id of the user who has it when there is one, else by the address itself. The code
  * typed is never recorded.
  */
-async function recordRefusedSignIn(by: AuditActor, email: string, reason: SignInRefusal): Promise<void> {
+export async function recordRefusedSignIn(
+  by: AuditActor,
+  email: string,
+  reason: SignInRefusal,
+  method: SignInMethod = "email-code",
+): Promise<void> {
   let userId: string | null = null;
   try {
     const [known] = await db.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1);
@@ -54,13 +60,13 @@ async function recordRefusedSignIn(by: AuditActor, email: string, reason: SignIn
       outcome: "refused",
       reason,
       target: { type: "user", id: userId ?? email, label: email },
-      details: { method: "email-code" },
+      details: { method },
     },
   );
 }
 
 /** A sign-in in the trail: the person who signed in is both who acted and whom it concerns. */
-async function recordSignIn(by: AuditActor, signedIn: { id: string; email: string }, method: "email-code" | "github") {
+async function recordSignIn(by: AuditActor, signedIn: { id: string; email: string }, method: SignInMethod) {
   await recordAudit(
     { user: { id: signedIn.id, email: signedIn.email }, impersonatorId: null, ip: by.ip },
     { action: "sign-in", target: { type: "user", id: signedIn.id, label: signedIn.email }, details: { method } },
@@ -263,16 +269,27 @@ export async function verifySignInCode(
   // Sign-up is closed, but this address was invited to an organization: its account is made here, as better-auth
   // makes one when sign-up is open (the onboarding page then asks the name).
   if (!signUpEnabled) await createInvitedAccount(email);
+  return startSession(email, "email-code", caller, by);
+}
+
+/**
+ * Signs `email` in once its factors are proven (a right code, a passkey): better-auth's own one-time code is made and
+ * spent at once, server-side only, so the session, the sign-up, the ban check and the cookies stay better-auth's.
+ */
+export async function startSession(
+  email: string,
+  method: SignInMethod,
+  caller: { headers: Headers; previousSessionToken?: string },
+  by: AuditActor,
+): Promise<VerifyResult> {
   try {
-    // Our code was right: better-auth's own one-time code is made and spent at once, server-side only, so the
-    // session, the sign-up, the ban check and the cookies stay better-auth's.
     const otp = await auth.api.createVerificationOTP({ body: { email, type: "sign-in" } });
     const { headers, response } = await auth.api.signInEmailOTP({
       body: { email, otp },
       headers: caller.headers,
       returnHeaders: true,
     });
-    await recordSignIn(by, response.user, "email-code");
+    await recordSignIn(by, response.user, method);
     // A new sign-in ends the session this browser had before (ASVS 7.2.4).
     if (caller.previousSessionToken)
       await (await auth.$context).internalAdapter.deleteSession(caller.previousSessionToken);
@@ -281,13 +298,13 @@ export async function verifySignInCode(
     if (!isAPIError(error)) throw error;
     const errorCode = (error.body as { code?: string } | undefined)?.code;
     if (errorCode === "BANNED_USER") {
-      await recordRefusedSignIn(by, email, "banned");
+      await recordRefusedSignIn(by, email, "banned", method);
       return { ok: false, reason: "banned", ban: (await getBan({ email })) ?? { reason: null, expiresAt: null } };
     }
     // Sign-up is off and the address is unknown (or a concurrent sign-in won the race): the same answer as a wrong code.
     if (errorCode !== "USER_NOT_FOUND" && errorCode !== "INVALID_OTP")
       logger.warn("sign-in refused", { code: errorCode, status: error.statusCode });
-    await recordRefusedSignIn(by, email, "wrong-code");
+    await recordRefusedSignIn(by, email, "wrong-code", method);
     return { ok: false, reason: "invalid" };
   }
 }

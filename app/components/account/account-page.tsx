@@ -16,6 +16,7 @@ import { useSchemaForm } from "~/lib/use-schema-form";
 import { resultFor, type AccountReply } from "./account-reply";
 import { ChangeEmailDialog, ConfirmEmailChange } from "./change-email";
 import { DeleteAccount } from "./delete-account";
+import { PasskeyList, type PasskeyItem } from "./passkeys";
 
 type AccountUser = { email: string; name: string; image: string | null; admin: boolean; createdAt: string };
 
@@ -29,6 +30,7 @@ const linkClassName = "text-sm text-brand-600 underline underline-offset-4 hover
 export function AccountPage({
   user,
   sessions,
+  passkeys,
   pendingEmail,
   codeExpiresIn,
   pictureMaxBytes,
@@ -36,6 +38,7 @@ export function AccountPage({
 }: {
   user: AccountUser;
   sessions: SessionView[];
+  passkeys: PasskeyItem[];
   /** The address a code was sent to, while its code step is shown (`?newEmail=`). */
   pendingEmail: string | null;
   codeExpiresIn: string;
@@ -90,6 +93,8 @@ export function AccountPage({
       />
 
       <SessionList sessions={sessions} mode="self" />
+
+      <PasskeyList passkeys={passkeys} />
 
       <section aria-labelledby="account-data-title" className="flex flex-col items-start gap-3">
         <h2 id="account-data-title" className="text-lg font-semibold">

@@ -73,6 +73,7 @@ const fr = {
     github: "GitHub",
     demoTitle: "Comptes de démonstration",
     demoText: "Connectez-vous avec l'un de ces comptes, puis saisissez le code {{code}}.",
+    passkey: "Se connecter avec une clé d’accès",
   },
   verify: {
     pageTitle: "Saisissez votre code",
@@ -95,6 +96,11 @@ const fr = {
     access_denied: { title: "Accès refusé", text: "Connexion impossible, veuillez réessayer" },
     signup_disabled: { title: "Compte introuvable", text: "Vous devez avoir un compte pour vous connecter" },
     unknown_error: { title: "Une erreur est survenue", text: "La connexion a échoué, veuillez réessayer" },
+    passkey: {
+      title: "Clé d’accès refusée",
+      text: "Cette clé d’accès n’a pas pu vous connecter. Réessayez, ou continuez par e-mail.",
+    },
+    banned: { title: "Compte suspendu", text: "Vous avez été banni de cette application" },
   },
   onboarding: {
     pageTitle: "Bienvenue",
@@ -323,6 +329,29 @@ const fr = {
     lastAdmin:
       "Vous êtes le dernier administrateur : nommez quelqu’un d’autre administrateur avant de supprimer votre compte.",
     deleted: "Votre compte a été supprimé.",
+    passkeys: {
+      title: "Clés d’accès",
+      description:
+        "Connectez-vous avec le verrouillage de votre appareil, une clé de sécurité ou votre gestionnaire de mots de passe, sans code.",
+      none: "Vous n’avez pas encore de clé d’accès.",
+      name: "Nom de la clé d’accès",
+      add: "Ajouter une clé d’accès",
+      needsJavaScript: "Ajouter une clé d’accès nécessite JavaScript, désactivé dans ce navigateur.",
+      unsupported: "Ce navigateur ne peut pas créer de clé d’accès.",
+      notCreated:
+        "Aucune clé d’accès ajoutée : la fenêtre du navigateur a été fermée, ou cette clé est déjà sur votre compte.",
+      addedOn: "Ajoutée le {{date}}",
+      lastUsed: "utilisée le {{date}}",
+      neverUsed: "jamais utilisée",
+      rename: "Renommer",
+      remove: "Supprimer",
+      added: "Clé d’accès ajoutée.",
+      renamed: "Clé d’accès renommée.",
+      removed: "Clé d’accès supprimée.",
+      invalid: "La clé d’accès n’a pas pu être vérifiée. Réessayez.",
+      invalidName: "Ce nom ne peut pas être utilisé pour une clé d’accès.",
+      tooMany: "Vous avez trop de clés d’accès : supprimez-en une avant d’en ajouter une autre.",
+    },
   },
   organizations: {
     title: "Organisations",
@@ -829,6 +858,9 @@ const fr = {
       impersonationStopped: "Fin d'incarnation",
       sessionRevoked: "Session révoquée",
       accountDeleted: "Compte supprimé",
+      passkeyAdded: "Clé d’accès ajoutée",
+      passkeyRenamed: "Clé d’accès renommée",
+      passkeyRemoved: "Clé d’accès supprimée",
       repositoryCreated: "Dépôt créé",
       repositoryUpdated: "Dépôt modifié",
       repositoryDeleted: "Dépôt supprimé",

@@ -26,6 +26,9 @@ import type { Route } from "./+types/index";
 
 export const headers: Route.HeadersFunction = retryAfterHeaders;
 
+/** A plain script in public/, versioned by name: the page keeps shipping no framework (ADR 007, ADR 052). */
+const PASSKEY_SCRIPT = "/passkey-sign-in.v1.js";
+
 // The page is the same for every visitor without a cookie: rendered once a minute per URL and language (ADR 028).
 export const middleware: Route.MiddlewareFunction[] = [documentCache()];
 
@@ -42,6 +45,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
     signUpEnabled,
     githubEnabled: env.githubEnabled,
     demo: env.DEMO_MODE ? { accounts: [...DEMO_ACCOUNTS], code: DEMO_CODE } : null,
+    // Demo mode keeps to the demo accounts' codes: no passkey sign-in (routes/login/passkey.ts).
+    passkeys: !env.DEMO_MODE,
   };
 }
 
@@ -142,6 +147,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           </ul>
         </Alert>
       ) : null}
+      {/* Passkeys, with JavaScript: autofill on the e-mail field and a button, added by this small script, which loads
+          nothing else until a passkey is used (ADR 052). Without JavaScript the page is the e-mail form alone. */}
+      {loaderData.passkeys ? <script src={PASSKEY_SCRIPT} defer /> : null}
     </AuthCard>
   );
 }

@@ -156,3 +156,46 @@ export const jobSchedule = sqliteTable("job_schedule", {
   lastRunAt: integer("last_run_at"),
   lastJobId: text("last_job_id"),
 });
+
+/**
+ * A person's passkeys (app/.server/features/passkeys.ts, ADR 052): WebAuthn credentials verified by our own routes
+ * with SimpleWebAuthn. The public key is stored; nothing here lets anyone sign in.
+ */
+export const passkey = sqliteTable(
+  "passkey",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => randomUUID()),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The credential's id, base64url, as the browser sends it back. */
+    credentialId: text("credential_id").notNull().unique(),
+    /** The COSE public key, base64url. */
+    publicKey: text("public_key").notNull(),
+    counter: integer("counter").notNull().default(0),
+    /** How the browser reaches the authenticator (usb, internal, hybrid…), comma-separated. */
+    transports: text("transports"),
+    /** Whether the key is synced across devices ("multiDevice") or bound to one ("singleDevice"). */
+    deviceType: text("device_type").notNull(),
+    backedUp: integer("backed_up", { mode: "boolean" }).notNull().default(false),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+  },
+  (table) => [index("passkey_user").on(table.userId)],
+);
+
+/**
+ * WebAuthn challenges already answered (ADR 052). A challenge travels signed in a cookie of the browser that asked for
+ * it, so asking costs no write; answering records it here until it expires, so a captured answer cannot be replayed.
+ */
+export const spentWebauthnChallenge = sqliteTable(
+  "spent_webauthn_challenge",
+  {
+    challenge: text("challenge").primaryKey(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (table) => [index("spent_webauthn_challenge_expires_at").on(table.expiresAt)],
+);

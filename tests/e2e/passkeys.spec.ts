@@ -1,0 +1,122 @@
+// Passkeys (ADR 052) with Chromium's virtual WebAuthn authenticator (the DevTools protocol's WebAuthn domain): add one
+// on the account page, sign out, sign in with it through the e-mail field's autofill and through the button, rename
+// and remove it. Without JavaScript, /login is the e-mail code form alone and the account page says why it cannot add.
+import type { Page } from "@playwright/test";
+
+import { test as base, expect, signIn, signOutFromMenu, sql, uniqueEmail } from "./fixtures";
+
+const test = base.extend({ baseURL: async ({ localhostApp }, use) => use(localhostApp.url) });
+
+/** A platform authenticator that verifies the person (as a fingerprint would) and answers without a touch. */
+async function virtualAuthenticator(page: Page, { userVerification = true } = {}): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: userVerification,
+      automaticPresenceSimulation: true,
+    },
+  });
+}
+
+/** Signs out, and waits until the server has ended the session. */
+async function signOut(page: Page) {
+  await Promise.all([page.waitForResponse((response) => response.url().includes("/logout")), signOutFromMenu(page)]);
+}
+
+async function addPasskey(page: Page, name: string) {
+  await page.goto("/app/account");
+  await page.getByLabel("Passkey name").last().fill(name);
+  await page.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(page.getByText("Passkey added.")).toBeVisible();
+}
+
+test.describe("passkeys @js-only", () => {
+  test("add a passkey, then sign in with it by autofill and by the button; rename and remove it", async ({
+    page,
+    mail,
+    localhostApp,
+  }, testInfo) => {
+    // Four sign-ins and a dozen pages: more than one journey's time on a busy machine.
+    test.slow();
+    const email = uniqueEmail(testInfo, "passkey");
+    await virtualAuthenticator(page);
+    await signIn(page, mail, email, "Pat Key");
+    await addPasskey(page, "Work laptop");
+    const list = page.getByRole("list", { name: "Passkeys" });
+    await expect(list.getByText("Work laptop")).toBeVisible();
+    await expect(list.getByText("never used")).toBeVisible();
+
+    // Autofill: the e-mail field asks the browser for a passkey as the page loads; the authenticator answers.
+    await signOut(page);
+    await page.goto("/login");
+    await expect(page).toHaveURL(/\/app$/);
+    await expect(page.getByRole("heading", { name: "Hello, Pat Key" })).toBeVisible();
+    const [entry] = (
+      await sql(
+        localhostApp.databaseUrl,
+        "select details from audit_event where action = 'sign-in' and actor_label = ? order by id desc limit 1",
+        [email],
+      )
+    ).rows;
+    expect(JSON.parse(String(entry!.details))).toMatchObject({ method: "passkey" });
+
+    // Autofill keeps the page the person was going to.
+    await signOut(page);
+    await page.goto("/app/account");
+    await expect(page).toHaveURL(/\/app\/account$/);
+
+    // The button, in a browser without passkey autofill: the person presses it and the prompt answers.
+    await page.addInitScript(() => {
+      PublicKeyCredential.isConditionalMediationAvailable = async () => false;
+    });
+    await signOut(page);
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+    await expect(page).toHaveURL(/\/app$/);
+    await expect(list.getByText("never used")).toHaveCount(0);
+
+    // Rename and remove it.
+    await page.goto("/app/account");
+    const item = page.getByRole("list", { name: "Passkeys" }).getByRole("listitem");
+    await item.getByLabel("Passkey name").fill("Old laptop");
+    await item.getByRole("button", { name: "Rename" }).click();
+    await expect(page.getByText("Passkey renamed.")).toBeVisible();
+    await expect(item.getByText("Old laptop")).toBeVisible();
+    await item.getByRole("button", { name: "Remove" }).click();
+    await expect(page.getByText("Passkey removed.")).toBeVisible();
+    await expect(page.getByText("You have no passkey yet.")).toBeVisible();
+  });
+
+  test("a removed passkey no longer signs in", async ({ page, mail }, testInfo) => {
+    const email = uniqueEmail(testInfo, "passkey-removed");
+    await virtualAuthenticator(page);
+    await signIn(page, mail, email, "Rem Oved");
+    await addPasskey(page, "Phone");
+    await page.getByRole("list", { name: "Passkeys" }).getByRole("button", { name: "Remove" }).click();
+    await expect(page.getByText("Passkey removed.")).toBeVisible();
+    await signOut(page);
+    await page.goto("/login");
+    await expect(page).toHaveURL(/\/login\/error\?error=passkey/);
+    await expect(page.getByRole("heading", { name: "Passkey not accepted" })).toBeVisible();
+  });
+});
+
+test.describe("passkeys without JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled !== false, "the no-JavaScript page");
+
+  test("/login is the e-mail code form alone and still signs in", async ({ page, mail }, testInfo) => {
+    await page.goto("/login");
+    await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toHaveCount(0);
+    await expect(page.getByLabel("Email")).toHaveAttribute("autocomplete", "email");
+    const email = uniqueEmail(testInfo, "passkey-nojs");
+    await signIn(page, mail, email, "No Script");
+    await page.goto("/app/account");
+    await expect(page.getByText("Adding a passkey needs JavaScript, which is off in this browser.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Add a passkey" })).toBeDisabled();
+  });
+});
