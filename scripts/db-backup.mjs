@@ -48,4 +48,10 @@ await runScript(async ([target, ...extra]) => {
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
   console.log(`backup: ${destination} (${sizeOf(destination)}) from ${source} in ${seconds} s`);
+  // Pictures are files or objects, not rows (ADR 051): the copy holds their names, not their bytes.
+  const storage = process.env.STORAGE_URL?.trim();
+  const pictures = storage?.startsWith("s3://")
+    ? storage
+    : resolve(storage?.replace(/^file:/, "") || join(dirname(source), "pictures"));
+  console.log(`backup: not in it: the pictures (profile photos, logos) in ${pictures}; copy them too`);
 });
