@@ -7,7 +7,8 @@
 # The packages loaded at run time: what server/ imports, what vite.config.ts keeps out of the server bundle
 # (ssr.external), and what scripts/db-*.mjs import; npm adds their required peers (react-router, react, react-dom).
 # `npm ci` installs them at the versions of package-lock.json from a manifest that lists only them. Neither the
-# libSQL driver for musl (this base is glibc) nor type declarations are ever loaded.
+# libSQL driver for musl (this base is glibc) nor type declarations are ever loaded. sharp comes with its prebuilt
+# binary for linux-x64 glibc (@img/sharp-linux-x64 and libvips, optional packages npm picks by platform: no build).
 FROM node:24-bookworm-slim AS runtime-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -20,7 +21,7 @@ RUN node -e " \
       pkg.dependencies = Object.fromEntries(names.map((name) => [name, pkg.dependencies[name]])); \
       delete pkg.devDependencies; \
       fs.writeFileSync('package.json', JSON.stringify(pkg)); \
-    " @libsql/client nodemailer pino pino-pretty \
+    " @libsql/client nodemailer pino pino-pretty sharp \
  && npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
  && rm -rf node_modules/@libsql/*-musl node_modules/@types
 

@@ -9,6 +9,7 @@ import { expect, test } from "@playwright/test";
 import { buildImage, imageSize, layersOf, podman, podmanOk, waitForHealthy } from "../support/container";
 import { freePort } from "../support/free-port";
 import { signInOverHttp } from "../support/http-sign-in";
+import { jpegWithGps } from "../support/pictures";
 import { SmtpSink } from "../support/smtp-sink";
 
 const BASE_IMAGE = "docker.io/library/node:24-bookworm-slim";
@@ -23,6 +24,8 @@ let mail: SmtpSink;
 let cookie = "";
 let repositoryPath = "";
 let repositoryName = "";
+/** The uploaded photo's URL (/pictures/<name>.webp). */
+let photoPath = "";
 /** The container the later checks run against, and its URL. */
 let current = { name: "", url: "" };
 
@@ -85,6 +88,11 @@ async function expectDataKept(url: string, where: string) {
   const repository = await get(url, repositoryPath);
   expect(repository.status, `${where}: the repository is still there`).toBe(200);
   expect(await repository.text()).toContain(repositoryName);
+  // The photo uploaded after sign-in, kept in the volume (data/pictures) and decoded by sharp's prebuilt binary.
+  const photo = await get(url, photoPath);
+  expect(photo.status, `${where}: the photo is still there`).toBe(200);
+  expect(photo.headers.get("content-type")).toBe("image/webp");
+  expect((await photo.arrayBuffer()).byteLength).toBeGreaterThan(100);
 }
 
 test("the image is lean: no build tool in node_modules; the image and app layer sizes are printed", async () => {
@@ -141,7 +149,7 @@ test("it answers /healthz within seconds and is healthy, its process running as 
   expect((await podman(["healthcheck", "run", current.name])).code).toBe(0);
 });
 
-test("sign-in works end to end, the code sent to the test's SMTP server", async () => {
+test("sign-in works end to end, the code sent to the test's SMTP server; a photo is uploaded", async () => {
   cookie = await signInOverHttp(current.url, mail, "admin@example.com");
   const home = await get(current.url, "/app");
   expect(home.status).toBe(200);
@@ -157,6 +165,20 @@ test("sign-in works end to end, the code sent to the test's SMTP server", async 
   expect(created.status).toBe(302);
   repositoryPath = created.headers.get("location") ?? "";
   expect(repositoryPath).toMatch(/^\/manager\/repositories\/[\w-]+$/);
+
+  const form = new FormData();
+  form.set("intent", "upload");
+  form.set("picture", new Blob([new Uint8Array(await jpegWithGps())], { type: "image/jpeg" }), "photo.jpg");
+  const uploaded = await fetch(`${current.url}/manager/account/picture`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: current.url, Cookie: cookie },
+    body: form,
+  });
+  expect(uploaded.status).toBe(302);
+  const account = await (await get(current.url, "/manager/account")).text();
+  photoPath = account.match(/src="(\/pictures\/[\w-]{22}\.webp)"/)?.[1] ?? "";
+  expect(photoPath, "the account page shows the uploaded photo").not.toBe("");
   await expectDataKept(current.url, "just created");
 });
 
