@@ -8,6 +8,7 @@ export default [
     index("routes/login/index.tsx"),
     route("verify", "routes/login/verify.tsx"),
     route("passkey", "routes/login/passkey.ts"),
+    route("second-factor", "routes/login/second-factor.tsx"),
     route("error", "routes/login/error.tsx"),
     route("*", "routes/area-not-found.tsx", { id: "login-not-found" }),
   ]),
@@ -23,6 +24,7 @@ export default [
     route("account/data", "routes/account-data.ts", { id: "app-account-data" }),
     route("account/picture", "routes/account-picture.ts", { id: "app-account-picture" }),
     route("account/passkeys", "routes/account-passkeys.ts", { id: "app-account-passkeys" }),
+    route("account/second-factor", "routes/account-second-factor.tsx", { id: "app-account-second-factor" }),
     route("organizations", "routes/app/organizations/index.tsx"),
     route("active-organization", "routes/app/active-organization.ts"),
     route("organizations/:slug", "routes/app/organizations/layout.tsx", [
@@ -47,6 +49,7 @@ export default [
     route("account/data", "routes/account-data.ts", { id: "manager-account-data" }),
     route("account/picture", "routes/account-picture.ts", { id: "manager-account-picture" }),
     route("account/passkeys", "routes/account-passkeys.ts", { id: "manager-account-passkeys" }),
+    route("account/second-factor", "routes/account-second-factor.tsx", { id: "manager-account-second-factor" }),
     route("users", "routes/manager/users/index.tsx"),
     route("users/new", "routes/manager/users/editor.tsx", { id: "manager-user-new" }),
     route("users/:id", "routes/manager/users/detail.tsx"),

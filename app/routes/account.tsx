@@ -14,6 +14,7 @@ import {
   type DeletionRefused,
 } from "~/.server/features/account";
 import { listPasskeys } from "~/.server/features/passkeys";
+import { hasSecondFactor, recoveryCodesLeft } from "~/.server/features/second-factor";
 import { listSessions, revokeOtherOwnSessions, revokeOwnSession } from "~/.server/features/sessions";
 import { updateName } from "~/.server/features/users";
 import { ONE_TIME_CODE_MINUTES } from "~/.server/platform/auth/one-time-code";
@@ -59,6 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // SessionView: where and when, never a token.
     sessions: await listSessions(user.id, getSession(context)?.session.id),
     passkeys: await listPasskeys(user.id),
+    secondFactor: { enabled: await hasSecondFactor(user.id), recoveryCodesLeft: await recoveryCodesLeft(user.id) },
     pendingEmail: newEmail.success ? newEmail.data.toLowerCase() : null,
     codeExpiresIn: formatDuration(ONE_TIME_CODE_MINUTES * 60, getLocale(context)),
   };
@@ -184,6 +186,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       user={loaderData.user}
       sessions={loaderData.sessions}
       passkeys={loaderData.passkeys}
+      secondFactor={loaderData.secondFactor}
       pendingEmail={loaderData.pendingEmail}
       codeExpiresIn={loaderData.codeExpiresIn}
       pictureMaxBytes={loaderData.pictureMaxBytes}

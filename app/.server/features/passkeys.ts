@@ -278,5 +278,6 @@ export function signInWithPasskey(
   caller: { headers: Headers; previousSessionToken?: string },
   by: AuditActor,
 ): Promise<VerifyResult> {
-  return startSession(proof.email, "passkey", caller, by);
+  // A passkey that verified the person (PIN, biometrics) is both factors; one that did not asks for the second.
+  return startSession(proof.email, "passkey", caller, by, { secondFactorProven: proof.userVerified });
 }

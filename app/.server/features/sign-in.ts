@@ -16,7 +16,7 @@ import {
 } from "~/.server/platform/auth/auth";
 import { db } from "~/.server/platform/db/client";
 import { isUniqueViolation } from "~/.server/platform/db/errors";
-import { session, signInCode, user } from "~/.server/platform/db/schema";
+import { pendingSecondFactor, secondFactor, session, signInCode, user } from "~/.server/platform/db/schema";
 import { sendSignInCodeEmail } from "~/.server/platform/email/sign-in-code";
 import { getEnv } from "~/.server/platform/env";
 import { enqueue, openSecret, sealSecret, type JobKind } from "~/.server/platform/jobs/queue";
@@ -33,7 +33,10 @@ const normalise = (email: string) => email.trim().toLowerCase();
 
 /** Why a sign-in was refused, as the audit trail records it (the page's own messages are separate). */
 type SignInRefusal = "wrong-code" | "expired" | "exhausted" | "banned" | "rate-limited" | "github-refused";
-type SignInMethod = "email-code" | "github" | "passkey";
+export type SignInMethod = "email-code" | "github" | "passkey" | "second-factor";
+
+/** How long a proven first factor waits for the second (ADR 052). */
+const SECOND_FACTOR_MINUTES = 5;
 
 /**
  * A refused sign-in, in the trail: nobody has signed in, so there is no actor; the target is the address typed
@@ -189,6 +192,8 @@ export const signInCodeEmailJob: JobKind<{
 
 export type VerifyResult =
   | { ok: true; user: SessionUser; setCookies: string[] }
+  /** The first factor is proven and the person has a second one: no session yet, this pending sign-in instead. */
+  | { ok: false; reason: "second-factor"; pendingId: string }
   | { ok: false; reason: "invalid" | "expired" | "exhausted" }
   | { ok: false; reason: "banned"; ban: Ban }
   | RateLimited;
@@ -281,7 +286,28 @@ export async function startSession(
   method: SignInMethod,
   caller: { headers: Headers; previousSessionToken?: string },
   by: AuditActor,
+  { secondFactorProven = false } = {},
 ): Promise<VerifyResult> {
+  // Whoever has a second factor gives it before any session exists (issue 40): a pending sign-in, bound to this
+  // browser by the route's cookie, waits for it at /login/second-factor.
+  if (!secondFactorProven) {
+    const [gated] = await db
+      .select({ id: user.id })
+      .from(user)
+      .innerJoin(secondFactor, eq(secondFactor.userId, user.id))
+      .where(eq(user.email, email))
+      .limit(1);
+    if (gated) {
+      const pendingId = randomBytes(18).toString("base64url");
+      await db.insert(pendingSecondFactor).values({
+        id: pendingId,
+        userId: gated.id,
+        method,
+        expiresAt: Date.now() + SECOND_FACTOR_MINUTES * 60_000,
+      });
+      return { ok: false, reason: "second-factor", pendingId };
+    }
+  }
   try {
     const otp = await auth.api.createVerificationOTP({ body: { email, type: "sign-in" } });
     const { headers, response } = await auth.api.signInEmailOTP({

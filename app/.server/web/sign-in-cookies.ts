@@ -10,11 +10,15 @@ import { SIGN_IN_CODE_MINUTES } from "~/.server/platform/auth/auth";
 import { getEnv } from "~/.server/platform/env";
 
 const env = getEnv();
+/** SECOND_FACTOR_MINUTES of app/.server/features/sign-in.ts (this layer does not import a feature). */
+const SECOND_FACTOR_SECONDS = 5 * 60;
 const https = env.https;
 const options = { path: "/", httpOnly: true, sameSite: "lax" as const, secure: https, secrets: [env.AUTH_SECRET] };
 const named = (name: string) => `${https ? "__Host-" : ""}${name}`;
 
 const pendingCookie = createCookie(named("gw-sign-in"), { ...options, maxAge: SIGN_IN_CODE_MINUTES * 60 });
+/** A sign-in waiting for its second factor (ADR 052): which pending sign-in this browser may finish. */
+const secondFactorCookie = createCookie(named("gw-second-factor"), { ...options, maxAge: SECOND_FACTOR_SECONDS });
 const deviceCookie = createCookie(named("gw-device"), { ...options, maxAge: 400 * 24 * 60 * 60 });
 
 /** How many addresses one browser remembers: a shared family computer, not a list to harvest. */
@@ -72,4 +76,17 @@ export async function rememberDeviceCookie(request: Request, email: string): Pro
     DEVICE_ADDRESSES,
   );
   return deviceCookie.serialize(next);
+}
+
+/** The pending sign-in this browser may finish with its second factor, if its cookie is still there. */
+export async function pendingSecondFactorOf(request: Request): Promise<string | null> {
+  return (await parse(secondFactorCookie, request, z.object({ id: z.string().max(64) })))?.id ?? null;
+}
+
+export function pendingSecondFactorCookie(pendingId: string): Promise<string> {
+  return secondFactorCookie.serialize({ id: pendingId });
+}
+
+export function clearPendingSecondFactorCookie(): Promise<string> {
+  return secondFactorCookie.serialize("", { maxAge: 0 });
 }

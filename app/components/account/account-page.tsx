@@ -17,6 +17,7 @@ import { resultFor, type AccountReply } from "./account-reply";
 import { ChangeEmailDialog, ConfirmEmailChange } from "./change-email";
 import { DeleteAccount } from "./delete-account";
 import { PasskeyList, type PasskeyItem } from "./passkeys";
+import { SecondFactorSection } from "./second-factor";
 
 type AccountUser = { email: string; name: string; image: string | null; admin: boolean; createdAt: string };
 
@@ -31,6 +32,7 @@ export function AccountPage({
   user,
   sessions,
   passkeys,
+  secondFactor,
   pendingEmail,
   codeExpiresIn,
   pictureMaxBytes,
@@ -39,6 +41,7 @@ export function AccountPage({
   user: AccountUser;
   sessions: SessionView[];
   passkeys: PasskeyItem[];
+  secondFactor: { enabled: boolean; recoveryCodesLeft: number };
   /** The address a code was sent to, while its code step is shown (`?newEmail=`). */
   pendingEmail: string | null;
   codeExpiresIn: string;
@@ -95,6 +98,8 @@ export function AccountPage({
       <SessionList sessions={sessions} mode="self" />
 
       <PasskeyList passkeys={passkeys} />
+
+      <SecondFactorSection {...secondFactor} />
 
       <section aria-labelledby="account-data-title" className="flex flex-col items-start gap-3">
         <h2 id="account-data-title" className="text-lg font-semibold">

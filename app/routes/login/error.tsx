@@ -9,11 +9,20 @@ import type { Route } from "./+types/error";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
 
-// "passkey" and "banned" come from our passkey sign-in (routes/login/passkey.ts); the others from better-auth.
-const KNOWN_ERRORS = ["access_denied", "signup_disabled", "passkey", "banned", "unknown_error"] as const;
+// "passkey" and "banned" come from our passkey sign-in (routes/login/passkey.ts), "second_factor_*" from the second
+// factor's step (routes/login/second-factor.tsx); the others from better-auth.
+const KNOWN_ERRORS = [
+  "access_denied",
+  "signup_disabled",
+  "passkey",
+  "banned",
+  "second_factor_exhausted",
+  "second_factor_expired",
+  "unknown_error",
+] as const;
 type LoginError = (typeof KNOWN_ERRORS)[number];
 
-/** Five variants; any other value (or none) reads as unknown_error. */
+/** Seven variants; any other value (or none) reads as unknown_error. */
 function loginErrorOf(value: string | null): LoginError {
   return KNOWN_ERRORS.includes(value as LoginError) ? (value as LoginError) : "unknown_error";
 }

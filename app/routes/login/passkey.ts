@@ -10,7 +10,7 @@ import { auditActorOf, callerOf } from "~/.server/web/caller";
 import { destinationFor } from "~/.server/web/guards";
 import { notFound, readForm, unknownIntent } from "~/.server/web/http";
 import { getInstance } from "~/.server/web/i18n";
-import { rememberDeviceCookie } from "~/.server/web/sign-in-cookies";
+import { pendingSecondFactorCookie, rememberDeviceCookie } from "~/.server/web/sign-in-cookies";
 import { challengeCookie, clearChallengeCookie, readChallenge } from "~/.server/web/webauthn-cookie";
 import { buttonClassName } from "~/components/ui/button";
 import { safeRedirect, withRedirect } from "~/lib/redirect";
@@ -50,6 +50,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
       if (!verified.ok) throw refused("passkey");
       const signedIn = await signInWithPasskey(verified.proof, caller, by);
+      if (!signedIn.ok && signedIn.reason === "second-factor") {
+        headers.append("Set-Cookie", await pendingSecondFactorCookie(signedIn.pendingId));
+        throw redirect(withRedirect("/login/second-factor", redirectTo), { headers });
+      }
       if (!signedIn.ok) throw refused(signedIn.reason === "banned" ? "banned" : "passkey");
       for (const cookie of signedIn.setCookies) headers.append("Set-Cookie", cookie);
       headers.append("Set-Cookie", await rememberDeviceCookie(request, signedIn.user.email));

@@ -12,6 +12,7 @@ import {
   clearPendingSignInCookie,
   pendingAttempt,
   pendingAttemptFor,
+  pendingSecondFactorCookie,
   pendingSignInCookie,
   rememberDeviceCookie,
   trustedDeviceFor,
@@ -81,6 +82,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         cookies.append("Set-Cookie", await clearPendingSignInCookie());
         cookies.append("Set-Cookie", await rememberDeviceCookie(request, email));
         throw redirect(destinationFor(verified.user, redirectTo), { headers: cookies });
+      }
+      if (verified.reason === "second-factor") {
+        const cookies = new Headers();
+        cookies.append("Set-Cookie", await clearPendingSignInCookie());
+        cookies.append("Set-Cookie", await pendingSecondFactorCookie(verified.pendingId));
+        throw redirect(withRedirect("/login/second-factor", redirectTo), { headers: cookies });
       }
       if (verified.reason === "rate-limited") {
         return tooManyRequests(verified.retryAfterSeconds, caller.language, {

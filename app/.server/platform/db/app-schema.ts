@@ -199,3 +199,51 @@ export const spentWebauthnChallenge = sqliteTable(
   },
   (table) => [index("spent_webauthn_challenge_expires_at").on(table.expiresAt)],
 );
+
+/**
+ * A person's authenticator app (app/.server/features/second-factor.ts, ADR 052): the TOTP secret, encrypted with
+ * AUTH_SECRET, and the last time step used, so that one code signs in once.
+ */
+export const secondFactor = sqliteTable("second_factor", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  sealedSecret: text("sealed_secret").notNull(),
+  lastStep: integer("last_step").notNull().default(0),
+  enabledAt: integer("enabled_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+/** One-time recovery codes, stored as HMACs: each is spent once. */
+export const recoveryCode = sqliteTable(
+  "recovery_code",
+  {
+    id: text("id")
+      .primaryKey()
+      .$defaultFn(() => randomUUID()),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+  },
+  (table) => [index("recovery_code_user").on(table.userId)],
+);
+
+/**
+ * A sign-in waiting for its second factor: the first factor is proven, no session exists yet. Its id rides in a
+ * signed cookie of the browser that proved the first factor, so only that browser can spend its attempts (ADR 010).
+ */
+export const pendingSecondFactor = sqliteTable(
+  "pending_second_factor",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** How the first factor was proven: "email-code", "github" or "passkey". */
+    method: text("method").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (table) => [index("pending_second_factor_expires_at").on(table.expiresAt)],
+);

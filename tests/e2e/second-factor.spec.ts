@@ -1,0 +1,92 @@
+// The second factor as a person uses it, JavaScript on and off (ADR 052): set up an authenticator app (the code is
+// computed from the secret the page shows), keep the recovery codes, then every e-mail code sign-in asks for the
+// app's code before any session exists; a recovery code works once; turning it off takes a code.
+import type { Page } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
+
+import { enterCode, expect, requestCode, signIn, signOutFromMenu, test, uniqueEmail } from "./fixtures";
+
+const codeFor = (secret: string, at = Date.now()) =>
+  new TOTP({ secret: Secret.fromBase32(secret.replace(/\s/g, "")), digits: 6, period: 30 }).generate({ timestamp: at });
+
+async function setUpAuthenticator(page: Page): Promise<{ secret: string; recoveryCodes: string[] }> {
+  await page.goto("/app/account");
+  await page.getByRole("link", { name: "Set up an authenticator app" }).click();
+  await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
+  const secret = (await page.locator("code").first().innerText()).trim();
+  // A code of the previous period: the next sign-in's code must be a later one (each code works once).
+  await page.getByLabel("Code from the app").fill(codeFor(secret, Date.now() - 30_000));
+  await page.getByRole("button", { name: "Turn on" }).click();
+  await expect(page.getByRole("heading", { name: "Two-step verification is on" })).toBeVisible();
+  const recoveryCodes = await page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem").allInnerTexts();
+  expect(recoveryCodes).toHaveLength(10);
+  return { secret, recoveryCodes };
+}
+
+async function firstFactor(page: Page, mail: Parameters<typeof signIn>[1], email: string) {
+  const since = Date.now();
+  await requestCode(page, email);
+  await enterCode(page, await mail.waitForCode(email, { since }));
+  await expect(page).toHaveURL(/\/login\/second-factor/);
+  await expect(page.getByRole("heading", { name: "Two-step verification" })).toBeVisible();
+}
+
+test.describe("a second factor", () => {
+  test("set up, then every e-mail sign-in asks for it; a recovery code works once; turned off with a code", async ({
+    page,
+    mail,
+  }, testInfo) => {
+    test.slow();
+    const email = uniqueEmail(testInfo, "totp");
+    await signIn(page, mail, email, "Tess Otp");
+    const { secret, recoveryCodes } = await setUpAuthenticator(page);
+    await page.getByRole("link", { name: "Back to my account" }).click();
+    await expect(page.getByText("Recovery codes left: 10.")).toBeVisible();
+
+    await signOutFromMenu(page);
+    await expect(page).toHaveURL(/\/login/);
+    await firstFactor(page, mail, email);
+    // No session yet: the app sends back to the login page.
+    const probe = await page.request.get("/app", { maxRedirects: 0 });
+    expect(probe.status()).toBe(302);
+    await page.getByLabel("Authenticator code or recovery code").fill("000000");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByText("This code is not right.")).toBeVisible();
+    await page.getByLabel("Authenticator code or recovery code").fill(codeFor(secret));
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page).toHaveURL(/\/app$/);
+
+    // A recovery code, once.
+    await signOutFromMenu(page);
+    await expect(page).toHaveURL(/\/login/);
+    await firstFactor(page, mail, email);
+    await page.getByLabel("Authenticator code or recovery code").fill(recoveryCodes[0]!);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page).toHaveURL(/\/app$/);
+    await signOutFromMenu(page);
+    await expect(page).toHaveURL(/\/login/);
+    await firstFactor(page, mail, email);
+    await page.getByLabel("Authenticator code or recovery code").fill(recoveryCodes[0]!);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByText("This code is not right.")).toBeVisible();
+    await page.getByLabel("Authenticator code or recovery code").fill(recoveryCodes[1]!);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page).toHaveURL(/\/app$/);
+
+    // Turned off with a code; the next sign-in is one step again.
+    await page.goto("/app/account");
+    await expect(page.getByText("Recovery codes left: 8.")).toBeVisible();
+    await page.getByLabel("Authenticator code or recovery code").fill(recoveryCodes[2]!);
+    await page.getByRole("button", { name: "Turn off" }).click();
+    await expect(page.getByText("Two-step verification is off.")).toBeVisible();
+    await signOutFromMenu(page);
+    await expect(page).toHaveURL(/\/login/);
+    await signIn(page, mail, email);
+    await expect(page).toHaveURL(/\/app$/);
+  });
+
+  test("the second-factor page needs a pending sign-in", async ({ page }) => {
+    await page.goto("/login/second-factor?redirect=%2Fapp");
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fapp$/);
+  });
+});
