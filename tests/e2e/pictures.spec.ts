@@ -57,7 +57,7 @@ test.describe("the profile photo", () => {
     await page.getByRole("button", { name: "Upload" }).click();
     // With JavaScript the first upload's toast may still show: the row says when this one is done.
     await expect.poll(() => imageOf(app.databaseUrl, email)).not.toBe(first);
-    await expect(page.getByText("Your photo has been updated.")).toBeVisible();
+    await expect(page.getByText("Your photo has been updated.").first()).toBeVisible();
     const second = await imageOf(app.databaseUrl, email);
     expect(existsSync(pictureFile(first!))).toBe(false);
 
@@ -217,4 +217,51 @@ test.describe("on an S3-compatible store", () => {
     await expect.poll(() => imageOf(server.databaseUrl, email)).toBeNull();
     expect(await objects()).toEqual([]);
   });
+});
+
+test("the photo and the logo show wherever the person or the organization appears", async ({
+  page,
+  mail,
+  app,
+}, testInfo) => {
+  const email = await signInWithRole(page, mail, app, testInfo, "user");
+  const { base } = await arrangeOrganization(app, email, `shown-${testInfo.project.name}`);
+  const slug = base.split("/").at(-1)!;
+  const photo = "/pictures/PhotoPhotoPhotoPhotoPh.webp";
+  const logo = "/pictures/LogoLogoLogoLogoLogoLo.webp";
+  await sql(app.databaseUrl, "update user set image = ? where email = ?", [photo, email]);
+  await sql(app.databaseUrl, "update organization set logo = ? where slug = ?", [logo, slug]);
+  const [row] = (
+    await sql(
+      app.databaseUrl,
+      "select id, (select id from organization where slug = ?) as org from user where email = ?",
+      [slug, email],
+    )
+  ).rows;
+  await sql(app.databaseUrl, "update session set active_organization_id = ? where user_id = ?", [
+    String(row!.org),
+    String(row!.id),
+  ]);
+  const shown = (src: string) => page.locator(`img[src="${src}"]`);
+
+  for (const [path, pictures] of [
+    ["/app", [photo, logo]], // the user menu, the switcher
+    ["/app/organizations", [logo]],
+    [base, [logo]],
+    [`${base}/members`, [photo]],
+  ] as const) {
+    await page.goto(path);
+    for (const src of pictures) await expect(shown(src).first(), `${src} on ${path}`).toBeAttached();
+  }
+
+  await signInWithRole(page, mail, app, testInfo, "admin");
+  for (const [path, pictures] of [
+    [`/manager/users?q=${encodeURIComponent(email)}`, [photo]],
+    [`/manager/users/${String(row!.id)}`, [photo]],
+    [`/manager/organizations?q=${slug}`, [logo]],
+    [`/manager/organizations/${String(row!.org)}`, [logo, photo]],
+  ] as const) {
+    await page.goto(path);
+    for (const src of pictures) await expect(shown(src).first(), `${src} on ${path}`).toBeAttached();
+  }
 });

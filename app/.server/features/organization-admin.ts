@@ -15,7 +15,14 @@ import { listMembers, listTeams, removeOrganization, type MemberView, type TeamV
 const ORGANIZATION_PAGE_SIZE = 20;
 const INVITATION_PAGE_SIZE = 50;
 
-type OrganizationListItem = { id: string; name: string; slug: string; createdAt: Date; members: number };
+type OrganizationListItem = {
+  id: string;
+  name: string;
+  slug: string;
+  logo: string | null;
+  createdAt: Date;
+  members: number;
+};
 export type OrganizationListPage = { items: OrganizationListItem[]; nextCursor: string | null };
 
 /** The order of the list and of its index `organization_name_sort` (drizzle/0009): the name in ASCII-folded case. */
@@ -72,6 +79,7 @@ export async function listOrganizations({
     id: organization.id,
     name: organization.name,
     slug: organization.slug,
+    logo: organization.logo,
     createdAt: organization.createdAt,
     // Written out: drizzle leaves the columns of a one-table select unqualified, and "id" would be the member's.
     members: sql<number>`(select count(*) from "member" where "member"."organization_id" = "organization"."id")`,
@@ -165,7 +173,7 @@ export async function listPendingInvitations(
 }
 
 export type OrganizationDetail = {
-  organization: { id: string; name: string; slug: string; createdAt: Date };
+  organization: { id: string; name: string; slug: string; logo: string | null; createdAt: Date };
   counts: { members: number; teams: number; pendingInvitations: number };
   members: { items: MemberView[]; nextCursor: string | null };
   teams: TeamView[];
@@ -189,6 +197,7 @@ export async function getOrganizationDetail(
       id: organization.id,
       name: organization.name,
       slug: organization.slug,
+      logo: organization.logo,
       createdAt: organization.createdAt,
     })
     .from(organization)

@@ -77,9 +77,11 @@ export async function listMyOrganizations(userId: string): Promise<MyOrganizatio
 }
 
 /** The organizations the switcher offers: a user's, by name (id, name and slug only; read on every /app page). */
-export async function organizationChoices(userId: string): Promise<Array<{ id: string; name: string; slug: string }>> {
+export async function organizationChoices(
+  userId: string,
+): Promise<Array<{ id: string; name: string; slug: string; logo: string | null }>> {
   return db
-    .select({ id: organization.id, name: organization.name, slug: organization.slug })
+    .select({ id: organization.id, name: organization.name, slug: organization.slug, logo: organization.logo })
     .from(member)
     .innerJoin(organization, eq(organization.id, member.organizationId))
     .where(eq(member.userId, userId))
@@ -265,6 +267,8 @@ export type MemberView = {
   userId: string;
   name: string;
   email: string;
+  /** Their photo's URL (ADR 051), or null. */
+  image: string | null;
   role: string;
   joinedAt: Date;
 };
@@ -275,6 +279,7 @@ const memberColumns = {
   userId: member.userId,
   name: user.name,
   email: user.email,
+  image: user.image,
   role: member.role,
   joinedAt: member.createdAt,
 };

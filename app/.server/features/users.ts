@@ -98,7 +98,7 @@ export async function isLastAdmin(userId: string, change: "role" | "access" = "a
 
 export type UserSummary = Pick<
   typeof user.$inferSelect,
-  "id" | "email" | "name" | "role" | "onboardedAt" | "createdAt"
+  "id" | "email" | "name" | "image" | "role" | "onboardedAt" | "createdAt"
 > & {
   /** `isAdmin`: the admin role, or an id in ADMIN_USER_IDS. */
   admin: boolean;
@@ -110,7 +110,7 @@ export type UserSummary = Pick<
 
 type UserRow = Pick<
   typeof user.$inferSelect,
-  "id" | "email" | "name" | "role" | "banned" | "banExpires" | "onboardedAt" | "createdAt"
+  "id" | "email" | "name" | "image" | "role" | "banned" | "banExpires" | "onboardedAt" | "createdAt"
 >;
 
 function summary({ banned, banExpires, ...row }: UserRow, now = Date.now()): UserSummary {
@@ -131,6 +131,7 @@ const columns = {
   id: user.id,
   email: user.email,
   name: user.name,
+  image: user.image,
   role: user.role,
   banned: user.banned,
   banExpires: user.banExpires,

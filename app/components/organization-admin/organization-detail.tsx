@@ -1,6 +1,7 @@
 import { Fragment, type ReactNode } from "react";
 import { Link } from "react-router";
 
+import { Avatar } from "~/components/layout/avatar";
 import { RoleBadge } from "~/components/organizations/role-badge";
 import { DataList, type ListPage } from "~/components/ui/data-list";
 import { WithUserText } from "~/components/users/user-text";
@@ -18,6 +19,7 @@ export type OrganizationMemberRow = {
   userId: string;
   name: string;
   email: string;
+  image: string | null;
   role: string;
   joinedAt: DateValue;
 };
@@ -89,14 +91,17 @@ export function OrganizationMembers({ list }: { list: PagedList<OrganizationMemb
         firstPageHref={list.firstPageHref}
         getKey={(row) => row.id}
         renderItem={(row) => (
-          <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-3 py-3">
-            <span className="min-w-0">
-              <Link to={`/manager/users/${row.userId}`} className={`block ${linkClassName}`}>
-                <bdi>{row.name || t("organizationAdmin.noName")}</bdi>
-              </Link>
-              <bdi dir="ltr" className={`block truncate ${muted}`}>
-                {row.email}
-              </bdi>
+          <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-3 py-3">
+            <span className="flex min-w-0 items-center gap-3">
+              <Avatar name={row.name || row.email} image={row.image} className="size-8 text-xs" />
+              <span className="min-w-0">
+                <Link to={`/manager/users/${row.userId}`} className={`block ${linkClassName}`}>
+                  <bdi>{row.name || t("organizationAdmin.noName")}</bdi>
+                </Link>
+                <bdi dir="ltr" className={`block truncate ${muted}`}>
+                  {row.email}
+                </bdi>
+              </span>
             </span>
             <span className={`flex flex-wrap items-center gap-x-2 ${muted}`}>
               <RoleBadge role={row.role} />

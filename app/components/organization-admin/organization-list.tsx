@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 
+import { Avatar } from "~/components/layout/avatar";
 import { Building2 } from "~/components/ui/icons";
 import { SearchableList } from "~/components/ui/searchable-list";
 import { useFormat } from "~/lib/format";
@@ -11,6 +12,7 @@ export type OrganizationListRow = {
   id: string;
   name: string;
   slug: string;
+  logo: string | null;
   createdAt: Date | string;
   members: number;
 };
@@ -33,7 +35,11 @@ export function OrganizationList({ data }: { data: ListData<OrganizationListRow>
           primary: true,
           renderCell: (row) => (
             <span className="flex min-w-0 items-center gap-2">
-              <Building2 aria-hidden="true" className="size-4 shrink-0 text-zinc-500 dark:text-zinc-400" />
+              {row.logo ? (
+                <Avatar name={row.name} image={row.logo} square className="size-6 text-[0.625rem]" />
+              ) : (
+                <Building2 aria-hidden="true" className="size-4 shrink-0 text-zinc-500 dark:text-zinc-400" />
+              )}
               <Link to={`/manager/organizations/${row.id}`} className="min-w-0 [overflow-wrap:anywhere] data-list-link">
                 <bdi>{row.name}</bdi>
               </Link>

@@ -1,10 +1,11 @@
 import { Form, useLocation } from "react-router";
 
+import { Avatar } from "~/components/layout/avatar";
 import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/lib/translation";
 import { useHydrated } from "~/lib/use-hydrated";
 
-type Choice = { id: string; name: string };
+type Choice = { id: string; name: string; logo: string | null };
 
 /**
  * The active organization, as a form: a select and a Switch button that posts to /app/active-organization. With
@@ -21,8 +22,10 @@ export function OrganizationSwitcher({
   const location = useLocation();
   const hydrated = useHydrated();
   if (organizations.length === 0) return null;
+  const active = organizations.find((organization) => organization.id === activeId);
   return (
     <Form method="post" action="/app/active-organization" className="flex min-w-0 items-center gap-2">
+      {active ? <Avatar name={active.name} image={active.logo} square className="size-7 text-[0.625rem]" /> : null}
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       <label htmlFor="active-organization" className="sr-only">
         {t("organizations.switcher")}

@@ -1,5 +1,6 @@
 import { Link, useLocation } from "react-router";
 
+import { Avatar } from "~/components/layout/avatar";
 import { buttonClassName } from "~/components/ui/button";
 import type { DataColumn } from "~/components/ui/data-list";
 import { Plus, Users } from "~/components/ui/icons";
@@ -63,9 +64,12 @@ export function UserList({
           primary: true,
           sort: sortBy("name"),
           renderCell: (user) => (
-            <Link to={`/manager/users/${user.id}`} className="[overflow-wrap:anywhere] data-list-link">
-              <bdi>{user.name || t("users.noName")}</bdi>
-            </Link>
+            <span className="flex min-w-0 items-center gap-2">
+              <Avatar name={user.name || user.email} image={user.image} className="size-7 text-[0.625rem]" />
+              <Link to={`/manager/users/${user.id}`} className="min-w-0 [overflow-wrap:anywhere] data-list-link">
+                <bdi>{user.name || t("users.noName")}</bdi>
+              </Link>
+            </span>
           ),
         },
         {

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 
+import { Avatar } from "~/components/layout/avatar";
 import { Badge } from "~/components/ui/badge";
 import { Ban } from "~/components/ui/icons";
 import { useFormat } from "~/lib/format";
@@ -15,6 +16,7 @@ export type UserDetailView = {
   id: string;
   name: string;
   email: string;
+  image: string | null;
   admin: boolean;
   banned: boolean | null;
   createdAt: DateValue;
@@ -44,7 +46,10 @@ export function UserProfile({ user }: { user: UserDetailView }) {
       </h2>
       <dl className="grid gap-x-6 gap-y-3 rounded-lg border border-zinc-200 p-4 sm:grid-cols-[max-content_minmax(0,1fr)] dark:border-zinc-800">
         <Row label={t("userAdmin.name")}>
-          <bdi>{user.name || t("users.noName")}</bdi>
+          <span className="flex min-w-0 items-center gap-3">
+            <Avatar name={user.name || user.email} image={user.image} className="size-12 text-base" />
+            <bdi>{user.name || t("users.noName")}</bdi>
+          </span>
         </Row>
         <Row label={t("users.email")}>
           <bdi dir="ltr" className="[overflow-wrap:anywhere]">

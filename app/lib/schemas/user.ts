@@ -54,6 +54,8 @@ export type UserListItem = {
   id: string;
   email: string;
   name: string;
+  /** Their photo's URL (ADR 051), or null. */
+  image: string | null;
   admin: boolean;
   banned: boolean;
   banExpires: Date | string | null;

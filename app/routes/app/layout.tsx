@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const activeId = getSession(context)?.session.activeOrganizationId;
   return {
     user: { name: user.name || user.email, email: user.email, image: user.image ?? null },
-    organizations: organizations.map(({ id, name }) => ({ id, name })),
+    organizations: organizations.map(({ id, name, logo }) => ({ id, name, logo })),
     activeId: organizations.some((choice) => choice.id === activeId) ? (activeId ?? null) : null,
   };
 }

@@ -14,6 +14,7 @@ import { getInstance } from "~/.server/web/i18n";
 import { organizationCallerOf } from "~/.server/web/organization-scope";
 import { getSession } from "~/.server/web/session";
 import { redirectWithToast } from "~/.server/web/toast";
+import { Avatar } from "~/components/layout/avatar";
 import { PageHeader } from "~/components/layout/page-header";
 import { OrganizationForm } from "~/components/organizations/organization-form";
 import { RoleBadge } from "~/components/organizations/role-badge";
@@ -98,12 +99,16 @@ export default function Organizations({ loaderData, actionData }: Route.Componen
           {organizations.map((organization) => (
             <li key={organization.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
               <div className="flex min-w-0 items-start gap-3">
-                <span
-                  aria-hidden="true"
-                  className="mt-0.5 inline-flex size-9 shrink-0 items-center justify-center rounded-md bg-brand-50 text-brand-700 dark:bg-zinc-800 dark:text-brand-100"
-                >
-                  <Building2 className="size-5" />
-                </span>
+                {organization.logo ? (
+                  <Avatar name={organization.name} image={organization.logo} square className="mt-0.5 size-9 text-xs" />
+                ) : (
+                  <span
+                    aria-hidden="true"
+                    className="mt-0.5 inline-flex size-9 shrink-0 items-center justify-center rounded-md bg-brand-50 text-brand-700 dark:bg-zinc-800 dark:text-brand-100"
+                  >
+                    <Building2 className="size-5" />
+                  </span>
+                )}
                 <div className="flex min-w-0 flex-col">
                   <Link
                     to={`/app/organizations/${organization.slug}`}

@@ -3,6 +3,7 @@
 import { NavLink, Outlet } from "react-router";
 
 import { getOrganizationScope, organizationCan, organizationScope } from "~/.server/web/organization-scope";
+import { Avatar } from "~/components/layout/avatar";
 import { RoleBadge } from "~/components/organizations/role-badge";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { useTranslation } from "~/lib/translation";
@@ -13,7 +14,11 @@ export const middleware: Route.MiddlewareFunction[] = [organizationScope()];
 export function loader({ context }: Route.LoaderArgs) {
   const scope = getOrganizationScope(context);
   return {
-    organization: { name: scope.organization.name, slug: scope.organization.slug },
+    organization: {
+      name: scope.organization.name,
+      slug: scope.organization.slug,
+      logo: scope.organization.logo ?? null,
+    },
     role: scope.member.role,
     canManage:
       organizationCan(scope, { organization: ["update"] }) || organizationCan(scope, { organization: ["delete"] }),
@@ -40,6 +45,12 @@ export default function OrganizationLayout({ loaderData }: Route.ComponentProps)
   return (
     <section className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center gap-3">
+        <Avatar
+          name={loaderData.organization.name}
+          image={loaderData.organization.logo}
+          square
+          className="size-10 text-sm"
+        />
         <h1 className="text-2xl font-semibold">
           <bdi>{loaderData.organization.name}</bdi>
         </h1>

@@ -11,6 +11,7 @@ import {
   requireOrganizationPermission,
 } from "~/.server/web/organization-scope";
 import { redirectWithToast } from "~/.server/web/toast";
+import { Avatar } from "~/components/layout/avatar";
 import { RoleBadge, roleLabel } from "~/components/organizations/role-badge";
 import { Button, buttonClassName } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -119,19 +120,22 @@ function MemberRow({
   const pending = navigation.state === "submitting" && navigation.formData?.get("memberId") === member.id;
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
-      <div className="flex min-w-0 flex-col">
-        <span className="font-medium">
-          <bdi>{name}</bdi>{" "}
-          {member.id === me ? (
-            <span className="text-zinc-600 dark:text-zinc-400">{t("organizations.members.you")}</span>
-          ) : null}
-        </span>
-        <span className="text-sm text-zinc-700 dark:text-zinc-300" dir="ltr">
-          {member.email}
-        </span>
-        <span className="text-sm text-zinc-600 dark:text-zinc-400">
-          {t("organizations.members.joined")} {format.date(member.joinedAt)}
-        </span>
+      <div className="flex min-w-0 items-center gap-3">
+        <Avatar name={name} image={member.image} className="size-9 text-xs" />
+        <div className="flex min-w-0 flex-col">
+          <span className="font-medium">
+            <bdi>{name}</bdi>{" "}
+            {member.id === me ? (
+              <span className="text-zinc-600 dark:text-zinc-400">{t("organizations.members.you")}</span>
+            ) : null}
+          </span>
+          <span className="text-sm text-zinc-700 dark:text-zinc-300" dir="ltr">
+            {member.email}
+          </span>
+          <span className="text-sm text-zinc-600 dark:text-zinc-400">
+            {t("organizations.members.joined")} {format.date(member.joinedAt)}
+          </span>
+        </div>
       </div>
       <div className="flex flex-wrap items-center gap-2">
         {mayChange ? (

@@ -5,6 +5,7 @@ import { auditActorOf } from "~/.server/web/caller";
 import { requirePermission, userCan } from "~/.server/web/guards";
 import { notFound, readForm, unknownIntent } from "~/.server/web/http";
 import { redirectWithToast } from "~/.server/web/toast";
+import { Avatar } from "~/components/layout/avatar";
 import { BackLink } from "~/components/layout/back-link";
 import {
   OrganizationFacts,
@@ -93,9 +94,12 @@ export default function ManagerOrganization({ loaderData }: Route.ComponentProps
       <div className="flex flex-col gap-4">
         <BackLink to="/manager/organizations">{t("organizationAdmin.backToList")}</BackLink>
         <div className="flex flex-wrap items-center justify-between gap-4">
-          <h1 className="text-2xl font-semibold">
-            <bdi>{organization.name}</bdi>
-          </h1>
+          <div className="flex min-w-0 items-center gap-3">
+            <Avatar name={organization.name} image={organization.logo} square className="size-10 text-sm" />
+            <h1 className="text-2xl font-semibold">
+              <bdi>{organization.name}</bdi>
+            </h1>
+          </div>
           {loaderData.canDelete ? (
             <DialogLink name="delete" className={buttonClassName("danger")}>
               {t("organizationAdmin.delete")}
