@@ -75,8 +75,8 @@ export async function countUsers({ except, now = new Date() }: { except?: string
 
 /**
  * Runs the changes that can take an admin's rights away (a demotion, a ban, a deletion, an account deleted) one at a
- * time in this process, each with its "last admin" check: two admins removing each other at the same moment cannot
- * both pass it. (Several server processes on one database share no lock: see ADR 017.)
+ * time across every process and instance on the database, each with its "last admin" check: two admins removing each
+ * other at the same moment cannot both pass it (runExclusive's lease, ADR 017).
  */
 export function withAdminRightsLock<T>(work: () => Promise<T>): Promise<T> {
   return runExclusive("admin-rights", work);
