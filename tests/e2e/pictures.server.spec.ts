@@ -4,9 +4,9 @@
 import { request } from "node:http";
 import { expect, test } from "@playwright/test";
 
-import { twelveMegapixelPhoto } from "../support/pictures";
+import { smallPng, twelveMegapixelPhoto } from "../support/pictures";
 import { rssMb } from "../support/process-stats";
-import { sessionCookie } from "./fixtures";
+import { sessionCookie, sql } from "./fixtures";
 import { serveNodeFlags, startServer } from "./server";
 
 type Server = Awaited<ReturnType<typeof startServer>>;
@@ -135,4 +135,24 @@ test("a 6 MB file reaches the page and is refused in words; every other route ke
   const elsewhere = await post("/app/account", uploadForm(Buffer.alloc(2 * MiB)));
   expect(elsewhere.status).toBe(413);
   expect(await postDeclared("/app/account/picture", 11 * MiB)).toBe(413);
+});
+
+test("demo mode refuses an upload like every change, and stores nothing", async () => {
+  const demo = await startServer("pictures-demo", { DEMO_MODE: "true" });
+  try {
+    const session = await sessionCookie(demo, { email: "demo-pictures@example.test", name: "Dee", role: "user" });
+    const form = uploadForm(await smallPng(), "photo.png", "image/png");
+    const answer = await fetch(`${demo.url}/app/account/picture`, {
+      method: "POST",
+      body: form,
+      headers: { Cookie: `${session.name}=${session.value}`, Origin: demo.url, Referer: `${demo.url}/app/account` },
+      redirect: "manual",
+    });
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get("location")).toContain("modal=demo");
+    const [row] = (await sql(demo.databaseUrl, "select image from user where id = ?", [session.userId])).rows;
+    expect(row?.image).toBeNull();
+  } finally {
+    await demo.stop();
+  }
 });

@@ -12,7 +12,7 @@ export const PICTURE_MAX_SIDE = 512;
  * The most pixels a picture may decode to (a 48-megapixel phone photo is 48.8 million). A PNG of a few kilobytes can
  * claim 20 000 x 20 000 pixels (1.6 GB decoded): the decoder refuses it from its header, before allocating.
  */
-export const PICTURE_MAX_INPUT_PIXELS = 50_000_000;
+const PICTURE_MAX_INPUT_PIXELS = 50_000_000;
 /** What every stored picture is, and the Content-Type it is served with. */
 export const PICTURE_CONTENT_TYPE = "image/webp";
 

@@ -8,7 +8,7 @@ import { getEnv } from "~/.server/platform/env";
 import { isPictureName, type PictureStore } from "./picture-names";
 
 /** s3://<bucket>[/<prefix>] as a bucket and a key prefix ("" or ending in "/"). */
-export function parseS3Url(url: string): { bucket: string; prefix: string } {
+function parseS3Url(url: string): { bucket: string; prefix: string } {
   const { hostname, pathname } = new URL(url);
   const prefix = pathname.replace(/^\/+|\/+$/g, "");
   return { bucket: hostname, prefix: prefix ? `${prefix}/` : "" };
