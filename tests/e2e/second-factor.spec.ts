@@ -85,6 +85,36 @@ test.describe("a second factor", () => {
     await expect(page).toHaveURL(/\/app$/);
   });
 
+  test("GitHub sign-in asks for it too, before any session", async ({ page, github }, testInfo) => {
+    test.slow();
+    const email = uniqueEmail(testInfo, "totp-gh");
+    github.user = { id: 7000 + Math.floor(Math.random() * 999), login: "twofa", name: "Two Fa", email };
+    const withGitHub = async () => {
+      await page.goto("/login?redirect=%2Fapp");
+      await page.getByRole("button", { name: "GitHub" }).click();
+      await page.getByRole("button", { name: "Authorize" }).click();
+    };
+    await withGitHub();
+    await expect(page).toHaveURL(/\/onboarding/);
+    await page.getByLabel("What is your name?").fill("Two Fa");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page).toHaveURL(/\/app$/);
+    const { secret } = await setUpAuthenticator(page);
+
+    await signOutFromMenu(page);
+    await expect(page).toHaveURL(/\/login/);
+    await withGitHub();
+    await expect(page).toHaveURL(/\/login\/second-factor\?redirect=%2Fapp$/);
+    const cookies = await page.context().cookies();
+    expect(
+      cookies.some((cookie) => cookie.name.endsWith("session_token")),
+      "no session cookie yet",
+    ).toBe(false);
+    await page.getByLabel("Authenticator code or recovery code").fill(codeFor(secret));
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page).toHaveURL(/\/app$/);
+  });
+
   test("the second-factor page needs a pending sign-in", async ({ page }) => {
     await page.goto("/login/second-factor?redirect=%2Fapp");
     await expect(page).toHaveURL(/\/login\?redirect=%2Fapp$/);

@@ -277,6 +277,45 @@ export async function verifySignInCode(
   return startSession(email, "email-code", caller, by);
 }
 
+/** A sign-in whose first factor is proven, waiting for the second; its id goes in the browser's cookie. */
+export async function holdForSecondFactor(userId: string, method: SignInMethod): Promise<string> {
+  const pendingId = randomBytes(18).toString("base64url");
+  await db
+    .insert(pendingSecondFactor)
+    .values({ id: pendingId, userId, method, expiresAt: Date.now() + SECOND_FACTOR_MINUTES * 60_000 });
+  return pendingId;
+}
+
+/** The session token a better-auth answer sets, if any (the GitHub callback's). */
+export function sessionTokenSet(setCookies: string[]): string | null {
+  return (
+    setCookies
+      .map((cookie) => cookie.split(";")[0]!)
+      .filter((pair) => pair.startsWith(`${SESSION_COOKIE}=`))
+      .map((pair) => decodeURIComponent(pair.slice(SESSION_COOKIE.length + 1)).split(".")[0]!)
+      .find(Boolean) ?? null
+  );
+}
+
+/**
+ * GitHub's callback is better-auth's own code and makes its session itself. For a person with a second factor that
+ * session is deleted before its cookie leaves (the browser never holds it) and a pending sign-in takes its place;
+ * returns its id, or null when no second factor is due.
+ */
+export async function holdGitHubSession(setCookies: string[]): Promise<string | null> {
+  const token = sessionTokenSet(setCookies);
+  if (!token) return null;
+  const [gated] = await db
+    .select({ userId: session.userId })
+    .from(session)
+    .innerJoin(secondFactor, eq(secondFactor.userId, session.userId))
+    .where(eq(session.token, token))
+    .limit(1);
+  if (!gated) return null;
+  await db.delete(session).where(eq(session.token, token));
+  return holdForSecondFactor(gated.userId, "github");
+}
+
 /**
  * Signs `email` in once its factors are proven (a right code, a passkey): better-auth's own one-time code is made and
  * spent at once, server-side only, so the session, the sign-up, the ban check and the cookies stay better-auth's.
@@ -297,16 +336,7 @@ export async function startSession(
       .innerJoin(secondFactor, eq(secondFactor.userId, user.id))
       .where(eq(user.email, email))
       .limit(1);
-    if (gated) {
-      const pendingId = randomBytes(18).toString("base64url");
-      await db.insert(pendingSecondFactor).values({
-        id: pendingId,
-        userId: gated.id,
-        method,
-        expiresAt: Date.now() + SECOND_FACTOR_MINUTES * 60_000,
-      });
-      return { ok: false, reason: "second-factor", pendingId };
-    }
+    if (gated) return { ok: false, reason: "second-factor", pendingId: await holdForSecondFactor(gated.id, method) };
   }
   try {
     const otp = await auth.api.createVerificationOTP({ body: { email, type: "sign-in" } });
@@ -362,11 +392,7 @@ export async function recordGitHubCallback(
   answer: { location: string | null; setCookies: string[] },
   by: AuditActor,
 ): Promise<void> {
-  const token = answer.setCookies
-    .map((cookie) => cookie.split(";")[0]!)
-    .filter((pair) => pair.startsWith(`${SESSION_COOKIE}=`))
-    .map((pair) => decodeURIComponent(pair.slice(SESSION_COOKIE.length + 1)).split(".")[0]!)
-    .find(Boolean);
+  const token = sessionTokenSet(answer.setCookies);
   if (token) {
     let signedIn: { id: string; email: string } | undefined;
     try {
