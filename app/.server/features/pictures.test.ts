@@ -125,6 +125,8 @@ describe("changePicture", () => {
     const [row] = await db.select({ logo: organization.logo }).from(organization).where(eq(organization.id, id));
     expect(row?.logo).toMatch(/^\/pictures\//);
     expect(stored()).toHaveLength(before + 1);
+    const [entry] = await db.select().from(auditEvent).where(eq(auditEvent.targetId, id));
+    expect(entry).toMatchObject({ action: "organization.updated", details: JSON.stringify({ logo: "changed" }) });
     await removeOrganization(id);
     expect(stored()).toHaveLength(before);
   });

@@ -16,6 +16,8 @@ const { signedInAs } = await import("../../../tests/support/sessions");
 const { sendSignInCode, verifySignInCode } = await import("./sign-in");
 const { banUser, deleteUser, getBan, getUserDetail, impersonateUser, stopImpersonating, unbanUser } =
   await import("./user-admin");
+const { changePicture, readPicture } = await import("./pictures");
+const { smallPng } = await import("../../../tests/support/pictures");
 
 afterAll(() => sink.stop());
 
@@ -251,6 +253,18 @@ describe("deleting", () => {
       targetLabel: "del-target@example.test",
     });
     expect(await deleteUser(target, admin)).toEqual({ ok: false, error: "not-found" });
+  });
+
+  it("removes the user's photo from the store with them (ADR 051)", async () => {
+    const admin = await person("del-photo-admin@example.test", "admin");
+    const target = await person("del-photo-target@example.test", "user");
+    const owner = { kind: "user", id: target.id, label: target.email } as const;
+    const picture = new Blob([new Uint8Array(await smallPng())]);
+    expect(await changePicture(owner, picture, { uploaderId: target.id, actor: target.actor })).toEqual({ ok: true });
+    const name = (await row(target.id))!.image!.slice("/pictures/".length);
+    expect(await readPicture(name)).not.toBeNull();
+    expect(await deleteUser(target, admin)).toEqual({ ok: true });
+    expect(await readPicture(name)).toBeNull();
   });
 
   it("refuses an admin who deletes themselves", async () => {
