@@ -2,6 +2,8 @@ import type { Locator, Page } from "@playwright/test";
 
 import { choosePreference, enterCode, expect, signIn, signInWithRole, sql, test, uniqueEmail } from "./fixtures";
 
+const backgroundOf = (locator: Locator) => locator.evaluate((element) => getComputedStyle(element).backgroundColor);
+
 // Tests with nothing for the JavaScript-off run to check again (playwright.config.ts): the sign-in pages ship no
 // script, a rendering or focus check, the moment scripts take over.
 const jsOnly = { tag: "@js-only" };
@@ -208,8 +210,7 @@ test.describe("the error page", () => {
     }
     const tryAgain = page.getByRole("button", { name: "Try again" }).or(page.getByRole("link", { name: "Try again" }));
     const goHome = page.getByRole("link", { name: "Go home" });
-    const background = (locator: Locator) => locator.evaluate((element) => getComputedStyle(element).backgroundColor);
-    expect(await background(goHome), "Go home is not a second primary button").not.toBe(await background(tryAgain));
+    expect(await backgroundOf(goHome), "Go home is not a second primary button").not.toBe(await backgroundOf(tryAgain));
     const reference = page.getByText(/^Reference to give support:/);
     await expect(reference).toBeVisible();
     const id = (await reference.innerText()).replace(/^Reference to give support:\s*/, "");

@@ -100,12 +100,12 @@ describe("runExclusive across processes", () => {
   it("stops renewing the lease of work that hangs past the longest hold, so the key is not held for ever", async () => {
     const a = exclusiveRunner(first.db, { leaseMs: 100, longestHoldMs: 300 });
     const b = exclusiveRunner(second.db, { leaseMs: 100, waitMs: 3_000 });
-    let holding = false;
-    void a("owners:hung", () => {
-      holding = true;
-      return new Promise(() => {});
+    await new Promise<void>((holding) => {
+      void a("owners:hung", () => {
+        holding();
+        return new Promise(() => {});
+      });
     });
-    while (!holding) await pause(5);
     const started = Date.now();
     await expect(b("owners:hung", async () => "ran")).resolves.toBe("ran");
     expect(Date.now() - started).toBeLessThan(1_000);

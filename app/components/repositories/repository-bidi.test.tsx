@@ -42,7 +42,7 @@ describe("repository text in a right-to-left page", () => {
     const description = byOwnText(repository.description);
     expect(description.getAttribute("dir")).toBe("auto");
     // jsdom names the link with a space at each <wbr> (a line-break opportunity), where a browser adds none.
-    const link = screen.getByRole("link", { name: (name) => name.replaceAll(" ", "") === repository.link });
+    const link = screen.getByRole("link", { name: (accessible) => accessible.replaceAll(" ", "") === repository.link });
     expect(isolate(link)?.getAttribute("dir")).toBe("ltr");
   });
 

@@ -73,10 +73,10 @@ describe("writing a user straight to the table", () => {
   });
 });
 
-describe("a new session", () => {
-  const activeOf = async (cookie: string) =>
-    (await readSession(new Headers({ cookie }))).session?.session.activeOrganizationId;
+const activeOf = async (cookie: string) =>
+  (await readSession(new Headers({ cookie }))).session?.session.activeOrganizationId;
 
+describe("a new session", () => {
   it("starts in the organization the person joined last, or none when they belong to none", async () => {
     const { userId, cookie } = await signedInAs("switcher@example.com");
     expect(await activeOf(cookie)).toBeNull();
