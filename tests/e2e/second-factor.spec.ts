@@ -5,13 +5,16 @@ import type { Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 
 import { enterCode, expect, requestCode, signIn, signOutFromMenu, test, uniqueEmail } from "./fixtures";
+import { startServer, type TestServer } from "./server";
 
 const codeFor = (secret: string, at = Date.now()) =>
   new TOTP({ secret: Secret.fromBase32(secret.replace(/\s/g, "")), digits: 6, period: 30 }).generate({ timestamp: at });
 
-async function setUpAuthenticator(page: Page): Promise<{ secret: string; recoveryCodes: string[] }> {
-  await page.goto("/app/account");
-  await page.getByRole("link", { name: "Set up an authenticator app" }).click();
+async function setUpAuthenticator(page: Page, area = "app"): Promise<{ secret: string; recoveryCodes: string[] }> {
+  if (area === "app") {
+    await page.goto("/app/account");
+    await page.getByRole("link", { name: "Set up an authenticator app" }).click();
+  }
   await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
   const secret = (await page.locator("code").first().innerText()).trim();
   // A code of the previous period: the next sign-in's code must be a later one (each code works once).
@@ -120,3 +123,37 @@ test.describe("a second factor", () => {
     await expect(page).toHaveURL(/\/login\?redirect=%2Fapp$/);
   });
 });
+
+const strictTest = test.extend<object, { strictApp: TestServer }>({
+  strictApp: [
+    async ({ mail }, use, workerInfo) => {
+      const server = await startServer(`w${workerInfo.workerIndex}-admin-2fa`, {
+        SMTP_URL: mail.url,
+        REQUIRE_ADMIN_SECOND_FACTOR: "true",
+      });
+      await use(server);
+      await server.stop();
+    },
+    { scope: "worker" },
+  ],
+  baseURL: async ({ strictApp }, use) => use(strictApp.url),
+});
+
+strictTest(
+  "REQUIRE_ADMIN_SECOND_FACTOR: an administrator sets one up before using /manager",
+  async ({ page, mail }) => {
+    strictTest.slow();
+    await signIn(page, mail, "admin@example.com");
+    await expect(page).toHaveURL(/\/manager\/account\/second-factor$/);
+    await page.goto("/manager/users");
+    await expect(page).toHaveURL(/\/manager\/account\/second-factor$/);
+    await setUpAuthenticator(page, "manager");
+    await page.goto("/manager/users");
+    await expect(page).toHaveURL(/\/manager\/users$/);
+    // A user is not asked: the rule is for administrators.
+    await signOutFromMenu(page);
+    await expect(page).toHaveURL(/\/login/);
+    await signIn(page, mail, "user@example.com");
+    await expect(page).toHaveURL(/\/app$/);
+  },
+);

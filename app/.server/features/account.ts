@@ -32,6 +32,7 @@ import { recordAudit, type AuditActor } from "./audit";
 import { soleOwnedOrganizations } from "./organizations";
 import { listPasskeys, type PasskeyView } from "./passkeys";
 import { readPicture } from "./pictures";
+import { secondFactorFacts } from "./second-factor";
 import { listSessions, revokeOtherOwnSessions } from "./sessions";
 import { signOut } from "./sign-in";
 import { isLastAdmin, withAdminRightsLock } from "./users";
@@ -316,6 +317,8 @@ export type AccountExport = {
   sessions: SessionView[];
   /** The passkeys: names and dates, never the key or its id at the authenticator (ADR 052). */
   passkeys: PasskeyView[];
+  /** Whether an authenticator app is on, since when, and how many recovery codes are left; never the secret. */
+  secondFactor: { enabledAt: string | null; recoveryCodesLeft: number };
   /** Every audit entry the user is the actor or the target of, newest first. */
   auditEntries: AccountAuditEntry[];
 };
@@ -394,6 +397,7 @@ export async function exportAccountData(
     signInMethods: linked.map((row) => ({ provider: row.provider, linkedAt: row.linkedAt.toISOString() })),
     sessions: await listSessions(userId, currentSessionId),
     passkeys: await listPasskeys(userId),
+    secondFactor: await secondFactorFacts(userId),
     auditEntries: entries.map((entry) => ({
       at: entry.at.toISOString(),
       action: entry.action,

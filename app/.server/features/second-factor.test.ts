@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/.server/platform/db/client";
 import { auditEvent, session } from "~/.server/platform/db/schema";
 import { signedInAs } from "../../../tests/support/sessions";
+import { exportAccountData } from "./account";
 import {
   confirmSecondFactor,
   disableSecondFactor,
@@ -121,6 +122,16 @@ describe("the second factor", () => {
       ok: false,
       reason: "expired",
     });
+  });
+
+  it("is in the data download without its secret or recovery codes", async () => {
+    const { me, secret, recoveryCodes } = await personWithSecondFactor("export-2fa@example.test");
+    const exported = await exportAccountData(me.id, null, { administrator: "a", organizationAdministrator: "o" });
+    expect(exported?.secondFactor).toMatchObject({ recoveryCodesLeft: 10 });
+    expect(exported?.secondFactor.enabledAt).toEqual(expect.any(String));
+    const text = JSON.stringify(exported);
+    expect(text).not.toContain(secret.replace(/\s/g, ""));
+    for (const code of recoveryCodes) expect(text).not.toContain(code);
   });
 
   it("is turned off only with a right code", async () => {

@@ -206,3 +206,13 @@ export async function disableSecondFactor(
 export async function recoveryCodesLeft(userId: string): Promise<number> {
   return db.$count(recoveryCode, and(eq(recoveryCode.userId, userId), isNull(recoveryCode.usedAt)));
 }
+
+/** What the data download says of the second factor: when it was turned on, and the recovery codes left. */
+export async function secondFactorFacts(userId: string) {
+  const [row] = await db
+    .select({ enabledAt: secondFactor.enabledAt })
+    .from(secondFactor)
+    .where(eq(secondFactor.userId, userId))
+    .limit(1);
+  return { enabledAt: row?.enabledAt.toISOString() ?? null, recoveryCodesLeft: await recoveryCodesLeft(userId) };
+}

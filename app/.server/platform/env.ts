@@ -62,6 +62,8 @@ const schema = z.object({
   GITHUB_CLIENT_ID: optionalText,
   GITHUB_CLIENT_SECRET: optionalText,
   DEMO_MODE: booleanFlag(false),
+  /** Administrators set up a second factor before they can use /manager (ADR 052). */
+  REQUIRE_ADMIN_SECOND_FACTOR: booleanFlag(false),
   ENV_NAME: optionalText,
   ENV_EMOJI: optionalText,
   ENV_COLOR: optionalText.pipe(

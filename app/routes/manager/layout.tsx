@@ -1,6 +1,8 @@
-import { Outlet } from "react-router";
+import { Outlet, redirect } from "react-router";
 
-import { areaGuard, requireUser } from "~/.server/web/guards";
+import { hasSecondFactor } from "~/.server/features/second-factor";
+import { getEnv } from "~/.server/platform/env";
+import { areaGuard, isAdminUser, requireUser } from "~/.server/web/guards";
 import { AreaLayout } from "~/components/layout/area-layout";
 import {
   Building2,
@@ -15,7 +17,17 @@ import { useTranslation } from "~/lib/translation";
 import type { Route } from "./+types/layout";
 
 // Every loader and action of the area passes this guard first (signed in, onboarded, allowed in /manager).
-export const middleware: Route.MiddlewareFunction[] = [areaGuard("manager")];
+export const middleware: Route.MiddlewareFunction[] = [areaGuard("manager"), adminSecondFactor];
+
+/** With REQUIRE_ADMIN_SECOND_FACTOR, an administrator without a second factor may only set one up (ADR 052). */
+async function adminSecondFactor({ request, context }: Parameters<Route.MiddlewareFunction>[0]) {
+  if (!getEnv().REQUIRE_ADMIN_SECOND_FACTOR) return;
+  const user = requireUser({ request, context });
+  const path = new URL(request.url).pathname.replace(/\.data$/, "");
+  if (path === SET_UP || !isAdminUser(user) || (await hasSecondFactor(user.id))) return;
+  throw redirect(SET_UP);
+}
+const SET_UP = "/manager/account/second-factor";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser({ request, context });
