@@ -25,12 +25,19 @@ async function serve(handle: RequestListener): Promise<number> {
   return (server.address() as AddressInfo).port;
 }
 
-/** The app's side: counts the body it reads, and whether its request was aborted. */
+/**
+ * The app's side: counts the body it reads, and whether its request was aborted. Like React Router's body stream, it
+ * stops reading at the abort: what the server drains after its 413 is not the app's.
+ */
 function countingApp() {
   const seen = { bytes: 0, aborted: false };
   const handle: RequestListener = (req: IncomingMessage, res) => {
-    req.on("data", (chunk: Buffer) => (seen.bytes += chunk.length));
-    req.once("aborted", () => (seen.aborted = true));
+    const count = (chunk: Buffer) => (seen.bytes += chunk.length);
+    req.on("data", count);
+    req.once("aborted", () => {
+      seen.aborted = true;
+      req.off("data", count);
+    });
     req.once("end", () => res.end(String(seen.bytes)));
   };
   return { seen, handle };
