@@ -51,24 +51,23 @@ async function recorded(url: string) {
   return result.rows.map((row) => Number(row.times));
 }
 
-// Two connections in one process interleave at every await: both read "nothing applied" before either applies,
-// which is the race of two servers started at once, made certain (ADR 020).
+// Two connections on one embedded file, in one process, interleave at every await: both read "nothing applied" before
+// either applies, which is the race of two servers started at once, made certain (ADR 020). Over the network to a
+// libSQL server the interleaving depends on round-trip times, so the race is not certain there: a busy machine let the
+// first connection finish before the second read.
+it("drizzle's migrator alone lets two connections both apply the migrations: one fails", async () => {
+  const url = emptyFile();
+  const [a, b] = await Promise.all([openDatabase(url), openDatabase(url)]);
+  const results = await Promise.allSettled([migrate(a.db, { migrationsFolder }), migrate(b.db, { migrationsFolder })]);
+  expect(results.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
+  a.client.close();
+  b.client.close();
+});
+
 describe.each([
   ["an embedded file", () => Promise.resolve(emptyFile())],
   ["a libSQL server", async () => servers[servers.push(await startSqld()) - 1]!.url],
 ])("migrations on %s, from two connections at once", (_, emptyDatabase) => {
-  it("drizzle's migrator alone lets both apply them: one fails", async () => {
-    const url = await emptyDatabase();
-    const [a, b] = await Promise.all([openDatabase(url), openDatabase(url)]);
-    const results = await Promise.allSettled([
-      migrate(a.db, { migrationsFolder }),
-      migrate(b.db, { migrationsFolder }),
-    ]);
-    expect(results.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
-    a.client.close();
-    b.client.close();
-  });
-
   it("migrateDatabase applies each migration once, and both succeed", async () => {
     const url = await emptyDatabase();
     const [a, b] = await Promise.all([openDatabase(url), openDatabase(url)]);
