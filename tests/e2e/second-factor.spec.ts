@@ -4,7 +4,7 @@
 import type { Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 
-import { enterCode, expect, requestCode, signIn, signOutFromMenu, test, uniqueEmail } from "./fixtures";
+import { enterCode, expect, requestCode, signIn, signOutFromMenu, sql, test, uniqueEmail } from "./fixtures";
 import { startServer, type TestServer } from "./server";
 
 const codeFor = (secret: string, at = Date.now()) =>
@@ -115,6 +115,48 @@ test.describe("a second factor", () => {
     ).toBe(false);
     await page.getByLabel("Authenticator code or recovery code").fill(codeFor(secret));
     await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page).toHaveURL(/\/app$/);
+  });
+
+  test("an administrator resets it: audited, the person is told by e-mail and signs in with the code alone", async ({
+    page,
+    mail,
+    app,
+    browser,
+  }, testInfo) => {
+    test.slow();
+    const email = uniqueEmail(testInfo, "totp-reset");
+    await signIn(page, mail, email, "Lost Phone");
+    await setUpAuthenticator(page);
+    const [row] = (await sql(app.databaseUrl, "select id from user where email = ?", [email])).rows;
+
+    const adminContext = await browser.newContext({
+      baseURL: app.url,
+      javaScriptEnabled: testInfo.project.use.javaScriptEnabled,
+      extraHTTPHeaders: { "X-Forwarded-For": `203.0.113.${(testInfo.workerIndex * 13 + 77) % 250}` },
+    });
+    const admin = await adminContext.newPage();
+    await signIn(admin, mail, "admin@example.com");
+    await admin.goto(`/manager/users/${row!.id}`);
+    const since = Date.now();
+    await admin.getByRole("button", { name: "Reset the second factor" }).click();
+    await expect(admin.getByText("The second factor was reset; the person was told by e-mail.")).toBeVisible();
+    await expect(admin.getByRole("button", { name: "Reset the second factor" })).toHaveCount(0);
+    await adminContext.close();
+    const notice = await mail.waitForEmail(email, { since });
+    expect(notice.text).toContain("An administrator reset the second factor");
+    const [entry] = (
+      await sql(
+        app.databaseUrl,
+        "select actor_label from audit_event where action = 'second-factor.reset' and target_id = ?",
+        [row!.id],
+      )
+    ).rows;
+    expect(entry!.actor_label).toBe("admin@example.com");
+
+    await signOutFromMenu(page);
+    await expect(page).toHaveURL(/\/login/);
+    await signIn(page, mail, email);
     await expect(page).toHaveURL(/\/app$/);
   });
 

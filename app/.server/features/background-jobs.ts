@@ -11,6 +11,7 @@ import { pruneRateLimits } from "~/.server/platform/security/rate-limit";
 import { changeEmailCodeJob, deleteAccountCodeJob, emailChangedNoticeJob } from "./account";
 import { pruneAuditTrail } from "./audit";
 import { invitationEmailJob } from "./invitations";
+import { secondFactorResetNoticeJob } from "./second-factor";
 import { signInCodeEmailJob } from "./sign-in";
 import { welcomeEmailJob } from "./users";
 
@@ -61,6 +62,7 @@ const jobKinds = [
   changeEmailCodeJob,
   deleteAccountCodeJob,
   emailChangedNoticeJob,
+  secondFactorResetNoticeJob,
 ] as JobKind<never>[];
 
 /** The most attempts of a kind, for the manager's page. */

@@ -9,7 +9,9 @@ import QRCode from "qrcode";
 
 import { db } from "~/.server/platform/db/client";
 import { pendingSecondFactor, recoveryCode, secondFactor, user } from "~/.server/platform/db/schema";
+import { sendSecondFactorResetEmail } from "~/.server/platform/email/account";
 import { getEnv } from "~/.server/platform/env";
+import { enqueue, type JobKind } from "~/.server/platform/jobs/queue";
 import { consumeRateLimit, rateLimits } from "~/.server/platform/security/rate-limit";
 import { PRODUCT } from "~/locales/product";
 import { recordAudit, type AuditActor } from "./audit";
@@ -215,4 +217,37 @@ export async function secondFactorFacts(userId: string) {
     .where(eq(secondFactor.userId, userId))
     .limit(1);
   return { enabledAt: row?.enabledAt.toISOString() ?? null, recoveryCodesLeft: await recoveryCodesLeft(userId) };
+}
+
+/** The notice of a reset, retried until the person's mail server takes it (ADR 046). */
+export const secondFactorResetNoticeJob: JobKind<{ to: string; language: string }> = {
+  name: "email.second-factor-reset",
+  maxAttempts: 15,
+  backoffMs: 10_000,
+  async run({ to, language }) {
+    await sendSecondFactorResetEmail({ to, language });
+  },
+};
+
+/**
+ * An administrator resets a person's second factor (a lost phone and no recovery code): the app and the recovery
+ * codes go, sign-in asks for the e-mail code alone, and the person is told by e-mail. Audited. False when there was
+ * none.
+ */
+export async function resetSecondFactor(
+  target: { id: string; email: string },
+  admin: { actor: AuditActor; language: string },
+): Promise<boolean> {
+  const removed = await db
+    .delete(secondFactor)
+    .where(eq(secondFactor.userId, target.id))
+    .returning({ userId: secondFactor.userId });
+  if (removed.length === 0) return false;
+  await db.delete(recoveryCode).where(eq(recoveryCode.userId, target.id));
+  await recordAudit(admin.actor, {
+    action: "second-factor.reset",
+    target: { type: "user", id: target.id, label: target.email },
+  });
+  await enqueue(secondFactorResetNoticeJob, { to: target.email, language: admin.language });
+  return true;
 }

@@ -240,6 +240,10 @@ const en = {
     reference: "Reference to give support:",
   },
   userAdmin: {
+    resetSecondFactor: "Reset the second factor",
+    resetSecondFactorText:
+      "This person signs in with an authenticator app. Reset it when they lost it and their recovery codes: they are told by e-mail.",
+    secondFactorReset: "The second factor was reset; the person was told by e-mail.",
     activity: "Activity",
     profile: "Profile",
     name: "Name",
@@ -648,6 +652,12 @@ const en = {
       intro: "Here is your code to make this address the e-mail address of your Groundwork account:",
       expiry: "It expires in {{duration}} and works once.",
       ignore: "If you did not ask for it, you can ignore this e-mail: nothing changes.",
+    },
+    secondFactorReset: {
+      subject: "The second factor of your Groundwork account was reset",
+      preheader: "Sign-in asks for the e-mail code alone until you set up an authenticator app again.",
+      body: "An administrator reset the second factor of your Groundwork account: your authenticator app and your recovery codes no longer work. Sign-in asks for the e-mail code alone until you set up an authenticator app again on your account page.",
+      notYou: "If you did not ask for this, contact your administrator at once.",
     },
     emailChanged: {
       subject: "Your Groundwork e-mail address was changed",

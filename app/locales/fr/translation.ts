@@ -245,6 +245,10 @@ const fr = {
     reference: "Référence à donner au support :",
   },
   userAdmin: {
+    resetSecondFactor: "Réinitialiser le second facteur",
+    resetSecondFactorText:
+      "Cette personne se connecte avec une application d’authentification. Réinitialisez-la si elle l’a perdue avec ses codes de secours : elle en est informée par e-mail.",
+    secondFactorReset: "Le second facteur a été réinitialisé ; la personne a été informée par e-mail.",
     activity: "Activité",
     profile: "Profil",
     name: "Nom",
@@ -660,6 +664,13 @@ const fr = {
       intro: "Voici votre code pour faire de cette adresse l’adresse e-mail de votre compte Groundwork :",
       expiry: "Il expire dans {{duration}} et ne peut être utilisé qu'une seule fois.",
       ignore: "Si vous n'êtes pas à l'origine de cette demande, vous pouvez ignorer cet e-mail : rien ne change.",
+    },
+    secondFactorReset: {
+      subject: "Le second facteur de votre compte Groundwork a été réinitialisé",
+      preheader:
+        "La connexion ne demande plus que le code par e-mail, jusqu’à ce que vous configuriez à nouveau une application d’authentification.",
+      body: "Un administrateur a réinitialisé le second facteur de votre compte Groundwork : votre application d’authentification et vos codes de secours ne fonctionnent plus. La connexion ne demande plus que le code par e-mail, jusqu’à ce que vous configuriez à nouveau une application d’authentification depuis la page de votre compte.",
+      notYou: "Si vous ne l’avez pas demandé, contactez immédiatement votre administrateur.",
     },
     emailChanged: {
       subject: "L’adresse e-mail de votre compte Groundwork a été modifiée",

@@ -244,6 +244,10 @@ const sw = {
     reference: "Namba ya kumbukumbu ya kuwapa wahudumu:",
   },
   userAdmin: {
+    resetSecondFactor: "Weka upya kipengele cha pili",
+    resetSecondFactorText:
+      "Mtu huyu huingia kwa programu ya uthibitishaji. Iweke upya ikiwa ameipoteza pamoja na misimbo yake ya dharura: ataarifiwa kwa barua pepe.",
+    secondFactorReset: "Kipengele cha pili kimewekwa upya; mtu huyo amearifiwa kwa barua pepe.",
     activity: "Shughuli",
     profile: "Wasifu",
     name: "Jina",
@@ -653,6 +657,12 @@ const sw = {
       intro: "Huu ndio msimbo wako wa kufanya anwani hii kuwa barua pepe ya akaunti yako ya Groundwork:",
       expiry: "Muda wake utaisha baada ya {{duration}} na unaweza kutumika mara moja tu.",
       ignore: "Ikiwa hukuuomba, unaweza kupuuza barua pepe hii: hakuna kinachobadilika.",
+    },
+    secondFactorReset: {
+      subject: "Kipengele cha pili cha akaunti yako ya Groundwork kimewekwa upya",
+      preheader: "Kuingia kunaomba msimbo wa barua pepe pekee hadi uweke tena programu ya uthibitishaji.",
+      body: "Msimamizi ameweka upya kipengele cha pili cha akaunti yako ya Groundwork: programu yako ya uthibitishaji na misimbo yako ya dharura haifanyi kazi tena. Kuingia kunaomba msimbo wa barua pepe pekee hadi uweke tena programu ya uthibitishaji kwenye ukurasa wa akaunti yako.",
+      notYou: "Ikiwa hukuomba hili, wasiliana na msimamizi wako mara moja.",
     },
     emailChanged: {
       subject: "Anwani ya barua pepe ya akaunti yako ya Groundwork imebadilishwa",

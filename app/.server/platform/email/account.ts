@@ -3,6 +3,7 @@
 // and React Email load with the first e-mail, not with the server (docs/architecture.md, "E-mails").
 import type { CodeEmailInput } from "./templates/code-email";
 import type { EmailChangedInput } from "./templates/email-changed";
+import type { SecondFactorResetInput } from "./templates/second-factor-reset";
 import { sendEmail } from "./transport";
 
 /** The code that makes `to` the account's new address; it goes to that new address. */
@@ -30,4 +31,13 @@ export async function sendDeleteAccountCodeEmail(input: CodeEmailInput) {
     import("./render"),
   ]);
   await sendEmail(await renderEmail(deleteAccountCodeEmail(input)));
+}
+
+/** The notice that an administrator reset the account's second factor (ADR 052). */
+export async function sendSecondFactorResetEmail(input: SecondFactorResetInput) {
+  const [{ secondFactorResetEmail }, { renderEmail }] = await Promise.all([
+    import("./templates/second-factor-reset"),
+    import("./render"),
+  ]);
+  await sendEmail(await renderEmail(secondFactorResetEmail(input)));
 }

@@ -5,6 +5,7 @@ import { renderEmail } from "./render";
 import { changeEmailCodeEmail, deleteAccountCodeEmail, signInCodeEmail } from "./templates/code-email";
 import { emailChangedEmail } from "./templates/email-changed";
 import { invitationEmail } from "./templates/invitation";
+import { secondFactorResetEmail } from "./templates/second-factor-reset";
 import type { EmailContent } from "./templates/types";
 import { welcomeEmail } from "./templates/welcome";
 
@@ -32,6 +33,7 @@ const samples: Record<string, (language: Language) => EmailContent> = {
   welcome: (language) => welcomeEmail({ to, name: "Ada Lovelace", language }),
   "change-email-code": (language) => changeEmailCodeEmail({ to, code: "318204", language, minutes: 10, origin }),
   "email-changed": (language) => emailChangedEmail({ to, newEmail: "ada@new.example.com", language, origin }),
+  "second-factor-reset": (language) => secondFactorResetEmail({ to, language }),
   "delete-account-code": (language) => deleteAccountCodeEmail({ to, code: "775031", language, minutes: 10, origin }),
 };
 

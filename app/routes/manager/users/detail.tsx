@@ -1,9 +1,10 @@
 // One user, for an admin: profile, role, status and sessions; ban and unban, impersonate, delete, revoke sessions.
 // The rules live in app/.server/features/user-admin.ts; every intent checks its own permission here.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 
 import { listAudit } from "~/.server/features/audit";
+import { hasSecondFactor, resetSecondFactor } from "~/.server/features/second-factor";
 import { listSessions, revokeAllUserSessions, revokeUserSession } from "~/.server/features/sessions";
 import {
   banUser,
@@ -17,13 +18,14 @@ import type { Permissions } from "~/.server/platform/auth/permissions";
 import { auditActorOf } from "~/.server/web/caller";
 import { requirePermission, userCan } from "~/.server/web/guards";
 import { cookieHeaders, notFound, readForm, unknownIntent } from "~/.server/web/http";
+import { getLocale } from "~/.server/web/i18n";
 import { getSession } from "~/.server/web/session";
 import { redirectWithToast } from "~/.server/web/toast";
 import { AuditList } from "~/components/audit/audit-list";
 import { BackLink } from "~/components/layout/back-link";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { SessionList } from "~/components/sessions/session-list";
-import { buttonClassName } from "~/components/ui/button";
+import { Button, buttonClassName } from "~/components/ui/button";
 import { UserActions } from "~/components/users/user-actions";
 import { UserProfile } from "~/components/users/user-profile";
 import { authErrorKey } from "~/lib/auth-errors";
@@ -59,6 +61,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       delete: user.id !== me.id && userCan(me, { user: ["delete"] }),
     },
     firstBanDay: firstBanDay(),
+    // Offered when there is one to reset (a lost phone and no recovery code, ADR 052).
+    secondFactor: userCan(me, { user: ["update"] }) && (await hasSecondFactor(user.id)),
     // Their part of the audit trail (what they did, and what was done to them), at the top level of the data:
     // "Load more" reads the next page from `trailPage`.
     ...(await userTrail(me, user.id, url, cursor)),
@@ -80,6 +84,7 @@ const intents = {
   delete: { user: ["delete"] },
   "revoke-session": { session: ["revoke"] },
   "revoke-all-sessions": { session: ["revoke"] },
+  "reset-second-factor": { user: ["update"] },
 } satisfies Record<string, Permissions>;
 type Intent = keyof typeof intents;
 
@@ -154,6 +159,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         revoked ? { type: "success", message: "sessions.revoked" } : { type: "error", message: "sessions.notFound" },
       );
     }
+    case "reset-second-factor": {
+      await resetSecondFactor(target, { actor: admin.actor, language: getLocale(context) });
+      return redirectWithToast(here, { type: "success", message: "userAdmin.secondFactorReset" });
+    }
     case "revoke-all-sessions": {
       await revokeAllUserSessions(target, admin);
       return redirectWithToast(here, { type: "success", message: "sessions.allRevoked" });
@@ -188,6 +197,14 @@ export default function ManagerUser({ loaderData, actionData }: Route.ComponentP
         </div>
       </div>
       <UserProfile user={user} />
+      {loaderData.secondFactor ? (
+        <Form method="post" className="flex flex-col items-start gap-2">
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("userAdmin.resetSecondFactorText")}</p>
+          <Button name="intent" value="reset-second-factor" variant="secondary">
+            {t("userAdmin.resetSecondFactor")}
+          </Button>
+        </Form>
+      ) : null}
       {loaderData.sessions ? <SessionList sessions={loaderData.sessions} mode="admin" /> : null}
       {loaderData.trailPage ? (
         <section aria-labelledby="activity-title" className="flex flex-col gap-3">

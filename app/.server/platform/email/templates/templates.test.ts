@@ -9,6 +9,7 @@ import { changeEmailCodeEmail, deleteAccountCodeEmail, signInCodeEmail } from ".
 import { emailChangedEmail } from "./email-changed";
 import { invitationEmail } from "./invitation";
 import { timeOf } from "./layout";
+import { secondFactorResetEmail } from "./second-factor-reset";
 import type { EmailContent } from "./types";
 import { welcomeEmail } from "./welcome";
 
@@ -48,6 +49,10 @@ const cases: Record<string, Case> = {
     build: (language) => emailChangedEmail({ to, newEmail: "nia@new.example.test", language, origin }),
     preheader: (t) => t("email.emailChanged.preheader", { email: "nia@new.example.test" }),
     origin: "changed",
+  },
+  "second-factor reset notice": {
+    build: (language) => secondFactorResetEmail({ to, language }),
+    preheader: (t) => t("email.secondFactorReset.preheader"),
   },
   invitation: {
     build: (language) =>
