@@ -20,21 +20,32 @@ export function socketOrProxyAddress(req: IncomingMessage, trustProxy: boolean):
 }
 
 /**
- * Admits a request of `subject` while it has fewer than `max` in flight (0: no cap), and counts it until its answer
- * closes; returns false to refuse it.
+ * `admit` admits a request of `subject` while it has fewer than `max` in flight (0: no cap), and counts it until its
+ * answer closes, or until `release` says the app is done with it (a refusal that drains the rest of a body, which
+ * lasts up to LINGER_MS and is no work for the app); `admit` returns false to refuse it.
  */
-export function clientCap(max: number): (subject: string, res: ServerResponse) => boolean {
+export function clientCap(max: number): {
+  admit: (subject: string, res: ServerResponse) => boolean;
+  release: (res: ServerResponse) => void;
+} {
   const inFlight = new Map<string, number>();
-  return (subject, res) => {
-    if (max === 0) return true;
-    const count = inFlight.get(subject) ?? 0;
-    if (count >= max) return false;
-    inFlight.set(subject, count + 1);
-    res.once("close", () => {
-      const left = (inFlight.get(subject) ?? 1) - 1;
-      if (left > 0) inFlight.set(subject, left);
-      else inFlight.delete(subject);
-    });
-    return true;
+  const releases = new WeakMap<ServerResponse, () => void>();
+  return {
+    admit(subject, res) {
+      if (max === 0) return true;
+      const count = inFlight.get(subject) ?? 0;
+      if (count >= max) return false;
+      inFlight.set(subject, count + 1);
+      const release = () => {
+        if (!releases.delete(res)) return; // counted once, whichever comes first
+        const left = (inFlight.get(subject) ?? 1) - 1;
+        if (left > 0) inFlight.set(subject, left);
+        else inFlight.delete(subject);
+      };
+      releases.set(res, release);
+      res.once("close", release);
+      return true;
+    },
+    release: (res) => releases.get(res)?.(),
   };
 }

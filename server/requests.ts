@@ -30,8 +30,13 @@ export function requestListener({
   isStopping: () => boolean;
 }): (req: IncomingMessage, res: ServerResponse) => void {
   const handle = api.createRequestListener({ build, mode: "production" });
-  const refuse = refuser(api.refusalHeaders({ https: env.https }));
-  const admit = clientCap(env.MAX_REQUESTS_PER_CLIENT);
+  const cap = clientCap(env.MAX_REQUESTS_PER_CLIENT);
+  const refuseOnly = refuser(api.refusalHeaders({ https: env.https }));
+  // A refused request is done for the app: it stops counting against its client while the refusal drains the body.
+  const refuse: typeof refuseOnly = (req, res, refusal) => {
+    cap.release(res);
+    refuseOnly(req, res, refusal);
+  };
 
   async function respond(req: IncomingMessage, res: ServerResponse, line: LogLine) {
     if (isStopping()) res.setHeader("Connection", "close");
@@ -45,7 +50,7 @@ export function requestListener({
     const address = socketOrProxyAddress(req, env.TRUST_PROXY);
     // A refusal closes its connection: on a kept one the client would ask again at once, and a refusal costs about
     // what a small page does.
-    if (!admit(api.rateLimitSubject(address), res)) return refuse(req, res, serviceUnavailable);
+    if (!cap.admit(api.rateLimitSubject(address), res)) return refuse(req, res, serviceUnavailable);
     req.headers[api.CLIENT_ADDRESS_HEADER] = address;
     // With the embedded database a page is rendered within the turn of the event loop that starts it, so requests
     // handled as they are read hardly overlap and the cap never bites: waiting for the next turn counts every request
