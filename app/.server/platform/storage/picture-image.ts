@@ -1,7 +1,7 @@
 // Every uploaded picture is decoded and encoded again (ADR 051): only what a decoder understood as pixels is kept, in
 // one format, at a bounded size, without its metadata (EXIF, GPS, comments). What is not a JPEG, PNG, WebP or GIF by
 // its first bytes is refused before any decoder sees it.
-import sharp from "sharp";
+import type sharpModule from "sharp";
 
 /** The formats taken, told by their content (magic bytes), never by a file's name or declared type. */
 export type PictureFormat = "jpeg" | "png" | "webp" | "gif";
@@ -32,6 +32,10 @@ export function sniffPictureFormat(bytes: Uint8Array): PictureFormat | null {
   return null;
 }
 
+/** sharp and libvips load with the first upload, not with the server (ADR 029): they add about 20 MB to a process. */
+let sharpLoaded: Promise<typeof sharpModule> | undefined;
+const loadSharp = () => (sharpLoaded ??= import("sharp").then((module) => module.default));
+
 /**
  * The picture in `bytes`, decoded and encoded again as WebP within PICTURE_MAX_SIDE (turned upright by its EXIF
  * orientation, then stripped of every metadata), or why it is refused. `maxBytes` is the upload limit.
@@ -44,6 +48,7 @@ export async function reencodePicture(
   if (bytes.length > maxBytes) return { ok: false, reason: "too-large" };
   const format = sniffPictureFormat(bytes);
   if (!format) return { ok: false, reason: "not-a-picture" };
+  const sharp = await loadSharp();
   try {
     // failOn "truncated": a cut-off file is refused rather than stored half grey; the first frame of an animation.
     const image = sharp(bytes, { limitInputPixels: PICTURE_MAX_INPUT_PIXELS, failOn: "truncated", animated: false });
