@@ -2,6 +2,7 @@
 // on the account page, sign out, sign in with it through the e-mail field's autofill and through the button, rename
 // and remove it. Without JavaScript, /login is the e-mail code form alone and the account page says why it cannot add.
 import type { Page } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
 
 import { test as base, expect, signIn, signOutFromMenu, sql, uniqueEmail } from "./fixtures";
 
@@ -16,7 +17,8 @@ async function virtualAuthenticator(page: Page, { userVerification = true } = {}
       protocol: "ctap2",
       transport: "internal",
       hasResidentKey: true,
-      hasUserVerification: true,
+      // Without verification: a security key with no PIN or fingerprint.
+      hasUserVerification: userVerification,
       isUserVerified: userVerification,
       automaticPresenceSimulation: true,
     },
@@ -104,6 +106,43 @@ test.describe("passkeys @js-only", () => {
     await expect(page).toHaveURL(/\/login\/error\?error=passkey/);
     await expect(page.getByRole("heading", { name: "Passkey not accepted" })).toBeVisible();
   });
+});
+
+test.describe("passkeys and the second factor @js-only", () => {
+  for (const userVerification of [true, false]) {
+    test(`a passkey ${userVerification ? "that verifies the person is both factors" : "without user verification asks for the second factor"}`, async ({
+      page,
+      mail,
+    }, testInfo) => {
+      // Chromium's virtual key without user verification did not answer the button's request in this run; the rule
+      // is covered in app/.server/features/second-factor.test.ts.
+      test.fixme(!userVerification, "the virtual key without user verification does not answer");
+      test.slow();
+      const email = uniqueEmail(testInfo, `passkey-uv-${userVerification}`);
+      await virtualAuthenticator(page, { userVerification });
+      await signIn(page, mail, email, "Two Keys");
+      await addPasskey(page, "Laptop");
+      await page.getByRole("link", { name: "Set up an authenticator app" }).click();
+      const secret = (await page.locator("code").first().innerText()).replace(/\s/g, "");
+      const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
+      await page.getByLabel("Code from the app").fill(totp.generate({ timestamp: Date.now() - 30_000 }));
+      await page.getByRole("button", { name: "Turn on" }).click();
+      await expect(page.getByRole("heading", { name: "Two-step verification is on" })).toBeVisible();
+
+      await signOut(page);
+      await page.goto("/login");
+      if (userVerification) {
+        await expect(page).toHaveURL(/\/app$/);
+        return;
+      }
+      // Chromium offers no autofill for a key that cannot verify the person: the button it is.
+      await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+      await expect(page).toHaveURL(/\/login\/second-factor/);
+      await page.getByLabel("Authenticator code or recovery code").fill(totp.generate());
+      await page.getByRole("button", { name: "Continue" }).click();
+      await expect(page).toHaveURL(/\/app$/);
+    });
+  }
 });
 
 test.describe("passkeys without JavaScript", () => {

@@ -8,6 +8,7 @@ import { db } from "~/.server/platform/db/client";
 import { auditEvent, session } from "~/.server/platform/db/schema";
 import { signedInAs } from "../../../tests/support/sessions";
 import { exportAccountData } from "./account";
+import { signInWithPasskey } from "./passkeys";
 import {
   confirmSecondFactor,
   disableSecondFactor,
@@ -132,6 +133,16 @@ describe("the second factor", () => {
     const text = JSON.stringify(exported);
     expect(text).not.toContain(secret.replace(/\s/g, ""));
     for (const code of recoveryCodes) expect(text).not.toContain(code);
+  });
+
+  it("lets a passkey that verified the person through; asks one that did not for the second factor", async () => {
+    const { me } = await personWithSecondFactor("passkey-2fa@example.test");
+    expect(
+      await signInWithPasskey({ userId: me.id, email: me.email, userVerified: false }, browser("p"), actor),
+    ).toMatchObject({ ok: false, reason: "second-factor" });
+    expect(
+      await signInWithPasskey({ userId: me.id, email: me.email, userVerified: true }, browser("p"), actor),
+    ).toMatchObject({ ok: true, user: { email: me.email } });
   });
 
   it("is turned off only with a right code", async () => {
