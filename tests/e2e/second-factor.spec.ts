@@ -149,7 +149,7 @@ test.describe("a second factor", () => {
       await sql(
         app.databaseUrl,
         "select actor_label from audit_event where action = 'second-factor.reset' and target_id = ?",
-        [row!.id],
+        [String(row!.id)],
       )
     ).rows;
     expect(entry!.actor_label).toBe("admin@example.com");

@@ -278,7 +278,7 @@ export async function verifySignInCode(
 }
 
 /** A sign-in whose first factor is proven, waiting for the second; its id goes in the browser's cookie. */
-export async function holdForSecondFactor(userId: string, method: SignInMethod): Promise<string> {
+async function holdForSecondFactor(userId: string, method: SignInMethod): Promise<string> {
   const pendingId = randomBytes(18).toString("base64url");
   await db
     .insert(pendingSecondFactor)
