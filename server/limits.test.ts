@@ -31,8 +31,8 @@ async function serve(handle: RequestListener): Promise<number> {
  */
 function countingApp() {
   const seen = { bytes: 0, aborted: false };
+  const count = (chunk: Buffer) => (seen.bytes += chunk.length);
   const handle: RequestListener = (req: IncomingMessage, res) => {
-    const count = (chunk: Buffer) => (seen.bytes += chunk.length);
     req.on("data", count);
     req.once("aborted", () => {
       seen.aborted = true;
