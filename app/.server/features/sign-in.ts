@@ -287,7 +287,7 @@ async function holdForSecondFactor(userId: string, method: SignInMethod): Promis
 }
 
 /** The session token a better-auth answer sets, if any (the GitHub callback's). */
-export function sessionTokenSet(setCookies: string[]): string | null {
+function sessionTokenSet(setCookies: string[]): string | null {
   return (
     setCookies
       .map((cookie) => cookie.split(";")[0]!)
