@@ -6,10 +6,13 @@ export default defineConfig(({ command }) => ({
   plugins: [tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
   // The server build bundles its dependencies (but the native libSQL driver and sharp, which load a binary of their
-  // own): only the code the app uses is loaded, which halves the server's memory at rest (ADR 008). Not in `npm run
+  // own, and otpauth, whose licence comment is not ASCII: ADR 033): only the code the app uses is loaded, which halves the server's memory at rest (ADR 008). Not in `npm run
   // dev`: Vite's dev module runner evaluates what it bundles as ES modules, and React's CommonJS files fail there
   // ("module is not defined").
-  ssr: command === "build" ? { noExternal: true, external: ["@libsql/client", "libsql", "nodemailer", "sharp"] } : {},
+  ssr:
+    command === "build"
+      ? { noExternal: true, external: ["@libsql/client", "libsql", "nodemailer", "sharp", "otpauth"] }
+      : {},
   build: {
     // Rolldown's report of the plugins that took most of a build's time is printed on every build of this size on a
     // 2-core machine: a profiling hint (`node --cpu-prof`), not a finding about this build.
