@@ -192,7 +192,12 @@ describe("an attacker who knows only the victim's address", () => {
     await vi.waitFor(() =>
       expect(sink.messagesTo("target-4@example.com")).toHaveLength(rateLimits.sendCodePerEmail.limit),
     );
-    const code = await requestCode("target-4@example.com", victim);
+    // The victim's e-mail is the one after those (by count: an attacker's may have arrived in the same millisecond).
+    expect(await send("target-4@example.com", victim)).toMatchObject({ ok: true });
+    await vi.waitFor(() =>
+      expect(sink.messagesTo("target-4@example.com")).toHaveLength(rateLimits.sendCodePerEmail.limit + 1),
+    );
+    const code = /\b(\d{6})\b/.exec(sink.messagesTo("target-4@example.com").at(-1)!.text)![1]!;
     expect((await verify("target-4@example.com", code, victim)).ok).toBe(true);
   });
 
