@@ -1,6 +1,6 @@
 // Picture uploads over HTTP (ADR 051): the upload routes alone take a body over 1 MiB, up to twice UPLOAD_MAX_BYTES;
 // a 50 MB body gets 413 with the server's memory bounded; a picture is served only to a signed-in person. Prints the
-// figures of the closing note: upload-to-display time and memory while re-encoding a 12-megapixel photo.
+// figures ADR 051 records: upload-to-display time and memory while re-encoding a 12-megapixel photo.
 import { request } from "node:http";
 import { expect, test } from "@playwright/test";
 

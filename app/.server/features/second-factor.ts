@@ -1,4 +1,4 @@
-// The second factor (issue 40, ADR 052): an authenticator app (TOTP) and one-time recovery codes. Turning it on, and
+// The second factor (ADR 052): an authenticator app (TOTP) and one-time recovery codes. Turning it on, and
 // the step of a sign-in that waits for it: the first factor proven, no session yet (sign-in.ts, `startSession`, makes
 // the pending sign-in). Plain values in and out: the routes hold the cookies.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";

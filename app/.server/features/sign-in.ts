@@ -327,7 +327,7 @@ export async function startSession(
   by: AuditActor,
   { secondFactorProven = false } = {},
 ): Promise<VerifyResult> {
-  // Whoever has a second factor gives it before any session exists (issue 40): a pending sign-in, bound to this
+  // Whoever has a second factor gives it before any session exists (ADR 052): a pending sign-in, bound to this
   // browser by the route's cookie, waits for it at /login/second-factor.
   if (!secondFactorProven) {
     const [gated] = await db

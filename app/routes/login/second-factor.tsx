@@ -1,4 +1,4 @@
-// The second step of a sign-in (issue 40, ADR 052): the first factor is proven (an e-mail code, GitHub, or a passkey
+// The second step of a sign-in (ADR 052): the first factor is proven (an e-mail code, GitHub, or a passkey
 // that did not verify the person), no session exists yet; a code from the authenticator app or a recovery code ends
 // the sign-in. Only the browser that proved the first factor holds the pending sign-in's cookie. Works without
 // JavaScript, like every sign-in page.
