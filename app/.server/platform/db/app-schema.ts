@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
-import { user } from "./auth-schema";
+import { session, user } from "./auth-schema";
 
 /** Fixed-window counters of our own rate limiter (app/.server/platform/security/rate-limit.ts), shared by every process. */
 export const rateLimitCounter = sqliteTable("rate_limit_counter", {
@@ -247,3 +247,15 @@ export const pendingSecondFactor = sqliteTable(
   },
   (table) => [index("pending_second_factor_expires_at").on(table.expiresAt)],
 );
+
+/**
+ * When a session last proved its person again (a step-up: the second factor, a passkey or an e-mail code), before
+ * what cannot be undone (app/.server/features/step-up.ts, ADR 053). Kept beside better-auth's session table, not in
+ * it, so better-auth's own writes never see it; it goes with its session.
+ */
+export const stepUp = sqliteTable("step_up", {
+  sessionId: text("session_id")
+    .primaryKey()
+    .references(() => session.id, { onDelete: "cascade" }),
+  verifiedAt: integer("verified_at", { mode: "timestamp_ms" }).notNull(),
+});
