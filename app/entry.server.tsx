@@ -26,6 +26,7 @@ import { nonceContext } from "./.server/web/security-middleware";
 import { readTheme } from "./.server/web/theme";
 import { NonceProvider } from "./components/nonce";
 import { RequestFactsProvider } from "./components/request-facts";
+import { FEATURE_SEEDS } from "./features/seed.server";
 
 /**
  * What the production server (server/, ADR 048) takes from the build, in one typed object: the server's types follow
@@ -35,7 +36,7 @@ import { RequestFactsProvider } from "./components/request-facts";
  */
 export const serverApi = {
   createRequestListener,
-  prepareDatabase,
+  prepareDatabase: () => prepareDatabase({ featureSeeds: FEATURE_SEEDS }),
   databaseClient,
   getEnv,
   emailDeliveryWarning,

@@ -13,13 +13,14 @@ try {
   // one line naming it (app/.server/platform/env.ts), not a stack trace.
   const { db } = await import("../app/.server/platform/db/client");
   const { prepareDatabase } = await import("../app/.server/platform/db/prepare");
-  const { seedBenchmarkRepositories } = await import("../app/.server/platform/db/seed");
+  const { FEATURE_SEEDS: featureSeeds } = await import("../app/features/seed.server");
+  const { seedBenchmarkRepositories } = await import("../app/.server/features/repositories");
   if (command === "migrate") await prepareDatabase({ seed: "never" });
-  else if (command === "seed") await prepareDatabase({ seed: "always" });
-  else if (command === "prepare") await prepareDatabase();
+  else if (command === "seed") await prepareDatabase({ seed: "always", featureSeeds });
+  else if (command === "prepare") await prepareDatabase({ featureSeeds });
   else {
     // 100 000 repositories in the configured database, to try the lists at the size the benchmark measures.
-    await prepareDatabase({ seed: "always" });
+    await prepareDatabase({ seed: "always", featureSeeds });
     await seedBenchmarkRepositories(Number(process.argv[3] ?? 100_000), db);
   }
 } catch (error) {

@@ -61,8 +61,7 @@ async function lateCursor(next: (cursor: string | null) => Promise<{ nextCursor:
 /** The repository lists at ROWS repositories. */
 async function repositories() {
   const { client } = await import("../../app/.server/platform/db/client");
-  const { seedBenchmarkRepositories } = await import("../../app/.server/platform/db/seed");
-  const { listRepositories } = await import("../../app/.server/features/repositories");
+  const { listRepositories, seedBenchmarkRepositories } = await import("../../app/.server/features/repositories");
 
   const seededAt = performance.now();
   await seedBenchmarkRepositories(ROWS);
@@ -243,7 +242,7 @@ async function users() {
 /** The manager's dashboard and audit trail at ROWS users, sessions, repositories and sign-ins. */
 async function dashboard() {
   const { client } = await import("../../app/.server/platform/db/client");
-  const { seedBenchmarkRepositories } = await import("../../app/.server/platform/db/seed");
+  const { seedBenchmarkRepositories } = await import("../../app/.server/features/repositories");
   const { getDashboard, utcDayStart } = await import("../../app/.server/features/dashboard");
   const { listAudit } = await import("../../app/.server/features/audit");
 

@@ -3,8 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { db } from "~/.server/platform/db/client";
-import { seedBenchmarkRepositories } from "~/.server/platform/db/seed";
-import { listRepositories, saveRepository, SEARCH_WINDOW } from "./repositories";
+import { listRepositories, saveRepository, SEARCH_WINDOW, seedBenchmarkRepositories } from "./repositories";
 
 /** Who acts in the audit trail when a test saves: nobody signed in. */
 const nobody = { user: null, impersonatorId: null, ip: null };

@@ -5,7 +5,6 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 
 import { db } from "~/.server/platform/db/client";
 import { repository, user } from "~/.server/platform/db/schema";
-import { seedBenchmarkRepositories } from "~/.server/platform/db/seed";
 import { repositoryNameKey } from "~/lib/schemas/repository";
 import {
   deleteRepository,
@@ -13,6 +12,7 @@ import {
   listRepositories,
   saveRepository,
   SEARCH_WINDOW,
+  seedBenchmarkRepositories,
   SORT_AT_MOST,
   WALK_WINDOW,
   type Repository,

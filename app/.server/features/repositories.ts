@@ -2,7 +2,7 @@
 // values; nothing here reads a Request.
 import { and, asc, count, eq, gt, gte, lt, lte, or, sql, type SQL } from "drizzle-orm";
 
-import { client, db } from "~/.server/platform/db/client";
+import { client, db, type Database } from "~/.server/platform/db/client";
 import { isUniqueViolation } from "~/.server/platform/db/errors";
 import { decodeCursor, keysetPage } from "~/.server/platform/db/keyset";
 import { likePattern } from "~/.server/platform/db/like";
@@ -199,4 +199,94 @@ export async function deleteRepository(id: string, by: AuditActor): Promise<bool
     target: { type: "repository", id: deleted.id, label: deleted.name },
   });
   return true;
+}
+
+/** The demo repositories of the seed (app/features/seed.server.ts), created by the seeded admin. */
+const SEED_REPOSITORIES = [
+  {
+    name: "groundwork",
+    link: "github.com/groundwork-starter/groundwork",
+    description: "The starter this instance runs on.",
+  },
+  {
+    name: "react-router",
+    link: "https://github.com/remix-run/react-router",
+    description: "Declarative routing for React: loaders, actions and server rendering.",
+  },
+  {
+    name: "better-auth",
+    link: "https://github.com/better-auth/better-auth",
+    description: "The authentication framework behind the e-mail code sign-in.",
+  },
+  {
+    name: "drizzle-orm",
+    link: "https://github.com/drizzle-team/drizzle-orm",
+    description: "TypeScript ORM with SQL-like queries and migrations.",
+  },
+  {
+    name: "libsql",
+    link: "https://github.com/tursodatabase/libsql",
+    description: "An open fork of SQLite that can also run as a server.",
+  },
+  {
+    name: "tailwindcss",
+    link: "https://github.com/tailwindlabs/tailwindcss",
+    description: "A utility-first CSS framework.",
+  },
+] as const;
+
+/** Adds the demo repositories that are missing; running it twice changes nothing. */
+export async function seedRepositories(database: Database, adminId: string | null): Promise<void> {
+  await database
+    .insert(repository)
+    .values(SEED_REPOSITORIES.map((seed) => ({ ...seed, nameKey: repositoryNameKey(seed.name), createdById: adminId })))
+    .onConflictDoNothing({ target: repository.nameKey });
+}
+
+const WORDS = [
+  "alpha",
+  "atlas",
+  "beacon",
+  "cedar",
+  "delta",
+  "ember",
+  "falcon",
+  "garnet",
+  "harbor",
+  "indigo",
+  "juniper",
+  "kestrel",
+  "lumen",
+  "meadow",
+  "nimbus",
+  "onyx",
+  "prairie",
+  "quartz",
+  "raven",
+  "sierra",
+  "tundra",
+  "umber",
+  "vertex",
+  "willow",
+  "xenon",
+  "yonder",
+  "zephyr",
+];
+
+/** `npm run bench`: real-looking repositories in bulk, in batches inside transactions. */
+export async function seedBenchmarkRepositories(total: number, database: Database = db): Promise<void> {
+  const batch = 1000;
+  for (let start = 0; start < total; start += batch) {
+    const rows = Array.from({ length: Math.min(batch, total - start) }, (_, offset) => {
+      const n = start + offset;
+      const name = `${WORDS[n % WORDS.length]}-${WORDS[Math.floor(n / WORDS.length) % WORDS.length]}-${n}`;
+      return {
+        name,
+        nameKey: repositoryNameKey(name),
+        link: `https://git.example.com/team-${n % 97}/${name}`,
+        description: `Sample project ${n} for the benchmark, owned by team ${n % 97}.`,
+      };
+    });
+    await database.insert(repository).values(rows);
+  }
 }

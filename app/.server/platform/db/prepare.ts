@@ -8,26 +8,28 @@ import { EnvError, getEnv } from "~/.server/platform/env";
 import { logger } from "~/.server/platform/logger";
 import { primaryClient, primaryDb, printableDatabaseUrl, startReplicaSync, syncReplica, type Database } from "./client";
 import { isUniqueViolation } from "./errors";
-import { hasUsers, seedDatabase } from "./seed";
+import { hasUsers, seedDatabase, type FeatureSeed } from "./seed";
 
 /** How long a process waits for another one that is applying the migrations (ADR 020). */
 const MIGRATION_WAIT_MS = 120_000;
 
 /**
  * Applies the committed migrations, then seeds: "if-empty" at start (unless SEED=false), "always" for db:seed.
+ * `featureSeeds` are the features' demo rows (app/features/seed.server.ts), passed by the entry and scripts/db.ts.
  * Runs before the server accepts a request. Several processes may run it at once on one database (ADR 020).
  * A database that refuses the connection or the token is an EnvError: one line naming the variable.
  */
 export async function prepareDatabase({
   seed = getEnv().SEED ? "if-empty" : "never",
-}: { seed?: "if-empty" | "always" | "never" } = {}): Promise<void> {
+  featureSeeds = [],
+}: { seed?: "if-empty" | "always" | "never"; featureSeeds?: readonly FeatureSeed[] } = {}): Promise<void> {
   const migrationsFolder = resolve("drizzle");
   if (!existsSync(migrationsFolder)) throw new Error(`Migrations folder not found: ${migrationsFolder}`);
   // On the primary: a replica's reads could miss another instance's migration or seed (ADR 050).
   await checkConnection(primaryClient, getEnv());
   await migrateDatabase(primaryDb, migrationsFolder);
   if (seed !== "never" && !(seed === "if-empty" && (await hasUsers(primaryDb)))) {
-    await seedOnce(primaryDb);
+    await seedOnce(primaryDb, featureSeeds);
     logger.info("seeded the database: admin@example.com (admin) and user@example.com (user)");
   }
   await syncReplica();
@@ -121,11 +123,11 @@ function isBusy(error: unknown): boolean {
  * Seeds; when another process seeds at the same moment, the one transaction that loses to a unique index (the demo
  * organization's slug) rolls back, and a second pass finds everything there.
  */
-async function seedOnce(database: Database): Promise<void> {
+async function seedOnce(database: Database, featureSeeds: readonly FeatureSeed[]): Promise<void> {
   try {
-    await seedDatabase(database);
+    await seedDatabase(database, featureSeeds);
   } catch (error) {
     if (!isUniqueViolation(error, "organization.slug") && !isBusy(error)) throw error;
-    await seedDatabase(database);
+    await seedDatabase(database, featureSeeds);
   }
 }
