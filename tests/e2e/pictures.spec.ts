@@ -255,9 +255,19 @@ test("the photo and the logo show wherever the person or the organization appear
   }
 
   await signInWithRole(page, mail, app, testInfo, "admin");
+  // The users list searched for the address's random part lists this user alone, with the photo: without the search,
+  // other specs' users (users.spec.ts adds 25 whose addresses sort first) fill the worker's first page.
+  await page.goto(`/manager/users?searchTerm=${email.split("@")[0]!.split("-").at(-1)!}`);
+  const rows = page
+    .getByRole("table", { name: "Users" })
+    .getByRole("row")
+    .filter({ has: page.getByRole("cell") });
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText(email);
+  await expect(rows.locator(`img[src="${photo}"]`)).toBeAttached();
   for (const [path, pictures] of [
     [`/manager/users/${String(row!.id)}`, [photo]],
-    [`/manager/organizations?q=${slug}`, [logo]],
+    [`/manager/organizations?searchTerm=${slug}`, [logo]],
     [`/manager/organizations/${String(row!.org)}`, [logo, photo]],
   ] as const) {
     await page.goto(path);
