@@ -257,8 +257,13 @@ export async function choosePreference(page: Page, group: string, option: string
 
 /** Signs out as a person would: the Sign out item of their menu in the header. */
 export async function signOutFromMenu(page: Page) {
-  await page.getByLabel(/^Account menu, /).click();
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await hydrates(page);
+  const signOut = page.getByRole("button", { name: "Sign out" });
+  // A page that revalidates just after an action can re-render the menu closed between the two clicks: open it again.
+  await expect(async () => {
+    if (!(await signOut.isVisible())) await page.getByLabel(/^Account menu, /).click();
+    await signOut.click({ timeout: 2_000 });
+  }).toPass();
 }
 
 /** Searches the list: with JavaScript it runs as you type, without it the Search button sends the form. */
