@@ -1,9 +1,11 @@
 import { useEffect, useState } from "react";
 import { isRouteErrorResponse, useLocation, useRevalidator, useRouteError } from "react-router";
 
+import { isStepUpPrompt } from "~/lib/step-up";
 import { useTranslation } from "~/lib/translation";
 import { useHydrated } from "~/lib/use-hydrated";
 import { ErrorPage } from "./error-page";
+import { StepUpForm } from "./step-up/step-up-form";
 import { Button, buttonClassName } from "./ui/button";
 
 export const RETRY_DELAY_MS = 600;
@@ -35,11 +37,13 @@ function TryAgain() {
   );
 }
 
-/** The error boundary of a route: 403 and 404 pages, or the message with Try again, Go back and Go home. */
+/** The error boundary of a route: the step-up form, 403 and 404 pages, or the message with Try again, Go back and Go home. */
 export function RouteErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
   if (isRouteErrorResponse(error)) {
+    // An action that cannot be undone, asked without a recent step-up: prove it is you, then it runs (ADR 053).
+    if (isStepUpPrompt(error.data)) return <StepUpForm prompt={error.data.stepUp} />;
     if (error.status === 403)
       return <ErrorPage status={403} title={t("errors.forbiddenTitle")} message={t("errors.forbidden")} />;
     if (error.status === 404)

@@ -1,10 +1,17 @@
 // The passkeys of the account page, in both areas (/app/account/passkeys, /manager/account/passkeys): the options a
 // browser needs to create one (JSON, asked by the page's script), then adding, renaming and removing (form posts that
-// come back to the account page with a toast). The rules: app/.server/features/passkeys.ts (ADR 052).
+// come back to the account page with a toast), and the options of a step-up with a passkey (ADR 053). The rules:
+// app/.server/features/passkeys.ts (ADR 052).
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
 
-import { addPasskey, registrationOptions, removePasskey, renamePasskey } from "~/.server/features/passkeys";
+import {
+  addPasskey,
+  registrationOptions,
+  removePasskey,
+  renamePasskey,
+  stepUpPasskeyOptions,
+} from "~/.server/features/passkeys";
 import { auditActorOf } from "~/.server/web/caller";
 import { requirePermission } from "~/.server/web/guards";
 import { readForm, unknownIntent } from "~/.server/web/http";
@@ -38,6 +45,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (formData.get("intent")) {
     case "options": {
       const { options, challenge } = await registrationOptions({ ...me, name: user.name });
+      return Response.json(
+        { options },
+        { headers: { "Set-Cookie": await challengeCookie(challenge), "Cache-Control": "no-store" } },
+      );
+    }
+    // A step-up with one of the person's passkeys (ADR 053): its answer goes with the step-up form.
+    case "step-up-options": {
+      const { options, challenge } = await stepUpPasskeyOptions(user.id);
       return Response.json(
         { options },
         { headers: { "Set-Cookie": await challengeCookie(challenge), "Cache-Control": "no-store" } },

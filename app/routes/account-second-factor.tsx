@@ -17,15 +17,17 @@ import { readForm, unknownIntent } from "~/.server/web/http";
 import { getInstance } from "~/.server/web/i18n";
 import { redirectWithToast } from "~/.server/web/toast";
 import { PageHeader } from "~/components/layout/page-header";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClassName } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { pageTitle } from "~/lib/meta";
-import { confirmSecondFactorSchema, disableSecondFactorSchema } from "~/lib/schemas/second-factor";
+import { confirmSecondFactorSchema } from "~/lib/schemas/second-factor";
 import { useTranslation } from "~/lib/translation";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { message } from "~/lib/validation";
 import type { Route } from "./+types/account-second-factor";
+import { requireRecentVerification } from "./step-up.server";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
 
@@ -64,11 +66,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       return { result: undefined, recoveryCodes: confirmed.recoveryCodes };
     }
     case "disable": {
-      const submission = parseWithZod(formData, { schema: disableSecondFactorSchema });
-      const back = accountPage(request);
-      if (submission.status !== "success" || !(await disableSecondFactor(me, submission.value.code, by)))
-        return redirectWithToast(back, { type: "error", message: "secondFactor.invalid" });
-      return redirectWithToast(back, { type: "success", message: "secondFactor.disabled" });
+      // The form's code is the step-up's: a code of this very factor, or a passkey (ADR 053).
+      await requireRecentVerification({ request, context }, formData);
+      await disableSecondFactor(me, by);
+      return redirectWithToast(accountPage(request), { type: "success", message: "secondFactor.disabled" });
     }
     default:
       return unknownIntent();
@@ -137,3 +138,5 @@ export default function AccountSecondFactor({ loaderData, actionData }: Route.Co
     </section>
   );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -39,6 +39,7 @@ import {
 import { emailField } from "~/lib/schemas/sign-in";
 import { message } from "~/lib/validation";
 import type { Route } from "./+types/account";
+import { requireRecentVerification } from "./step-up.server";
 
 export const headers: Route.HeadersFunction = retryAfterHeaders;
 
@@ -111,6 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithToast(here, { type: "success", message: "account.nameUpdated" });
     }
     case "change-email": {
+      await requireRecentVerification({ request, context }, formData);
       const submission = parseWithZod(formData, { schema: changeEmailSchema });
       if (submission.status !== "success") return refused(intent, submission.reply());
       const sent = await requestEmailChange(me, submission.value.email, caller);
@@ -126,6 +128,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return refused(intent, submission.reply({ fieldErrors: { email: [message(refusal)] } }));
     }
     case "confirm-email-change": {
+      await requireRecentVerification({ request, context }, formData);
       const submission = parseWithZod(formData, { schema: confirmEmailChangeSchema });
       if (submission.status !== "success") return refused(intent, submission.reply());
       const changed = await confirmEmailChange(me, submission.value, { ...caller, headers: request.headers });
@@ -135,6 +138,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return refused(intent, submission.reply({ fieldErrors: { code: [codeRefusals[changed.reason]] } }));
     }
     case "send-delete-code": {
+      await requireRecentVerification({ request, context }, formData);
       const sent = await requestAccountDeletion(me, caller);
       if (sent.ok) {
         return redirectWithToast(`${here}?modal=delete-account-code`, codeSentToast(sent, user.email));
@@ -143,6 +147,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return refused(intent, undefined, deletionRefusalMessage(sent));
     }
     case "delete-account": {
+      await requireRecentVerification({ request, context }, formData);
       const submission = parseWithZod(formData, { schema: deleteAccountSchema });
       if (submission.status !== "success") return refused(intent, submission.reply());
       const deleted = await deleteAccount(me, submission.value.code, { ...caller, headers: request.headers });

@@ -20,6 +20,7 @@ import {
   sendChangeEmailCodeEmail,
   sendDeleteAccountCodeEmail,
   sendEmailChangedEmail,
+  sendStepUpCodeEmail,
 } from "~/.server/platform/email/account";
 import type { CodeEmailInput } from "~/.server/platform/email/templates/code-email";
 import { enqueue, openSecret, sealSecret, type JobKind } from "~/.server/platform/jobs/queue";
@@ -89,6 +90,7 @@ function codeEmailJob(name: string, send: (input: CodeEmailInput) => Promise<voi
 
 export const changeEmailCodeJob = codeEmailJob("email.change-email-code", sendChangeEmailCodeEmail);
 export const deleteAccountCodeJob = codeEmailJob("email.delete-account-code", sendDeleteAccountCodeEmail);
+export const stepUpCodeJob = codeEmailJob("email.step-up-code", sendStepUpCodeEmail);
 
 async function enqueueCodeEmail(kind: JobKind<CodeEmailPayload>, to: string, code: string, caller: Caller) {
   const at = Date.now();
@@ -173,6 +175,23 @@ export async function confirmEmailChange(
     at: Date.now(),
   });
   return { ok: true, newEmail };
+}
+
+// ——— A step-up's e-mail code ———
+
+/**
+ * Sends a code to the account's own address that proves the person again before what cannot be undone, for those
+ * without a second factor (a step-up, app/.server/features/step-up.ts). The account codes' send budgets apply.
+ */
+export async function requestStepUpCode(
+  me: Me,
+  caller: Caller,
+): Promise<{ ok: true; lastCode: boolean } | RateLimited> {
+  const limited = await consumeAll(codeBudgets("step-up", me.id, me.email));
+  if (!limited.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds };
+  const code = await issueOneTimeCode("step-up", me.id, me.email);
+  await enqueueCodeEmail(stepUpCodeJob, me.email, code, caller);
+  return { ok: true, lastCode: limited.remaining === 0 };
 }
 
 // ——— Deleting the account ———

@@ -32,6 +32,7 @@ export const AUDIT_ACTIONS = [
   "second-factor.disabled",
   "second-factor.reset",
   "recovery-code.used",
+  "step-up",
   "repository.created",
   "repository.updated",
   "repository.deleted",

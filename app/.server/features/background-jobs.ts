@@ -8,7 +8,7 @@ import { invitation, session, signInCode, verification } from "~/.server/platfor
 import { pruneFinishedJobs, stalledJobs, type JobKind } from "~/.server/platform/jobs/queue";
 import { jobWorker, type Schedule } from "~/.server/platform/jobs/worker";
 import { pruneRateLimits } from "~/.server/platform/security/rate-limit";
-import { changeEmailCodeJob, deleteAccountCodeJob, emailChangedNoticeJob } from "./account";
+import { changeEmailCodeJob, deleteAccountCodeJob, emailChangedNoticeJob, stepUpCodeJob } from "./account";
 import { pruneAuditTrail } from "./audit";
 import { invitationEmailJob } from "./invitations";
 import { secondFactorResetNoticeJob } from "./second-factor";
@@ -61,6 +61,7 @@ const jobKinds = [
   welcomeEmailJob,
   changeEmailCodeJob,
   deleteAccountCodeJob,
+  stepUpCodeJob,
   emailChangedNoticeJob,
   secondFactorResetNoticeJob,
 ] as JobKind<never>[];

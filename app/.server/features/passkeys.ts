@@ -272,6 +272,66 @@ export async function verifyPasskeySignIn(
   };
 }
 
+/** Options for a step-up (ADR 053): one of `userId`'s own passkeys, named, so no other account's key is offered. */
+export async function stepUpPasskeyOptions(userId: string) {
+  const mine = await db
+    .select({ credentialId: passkey.credentialId, transports: passkey.transports })
+    .from(passkey)
+    .where(eq(passkey.userId, userId));
+  const options = await generateAuthenticationOptions({
+    rpID: relyingParty().rpID,
+    timeout: CHALLENGE_MINUTES * 60_000,
+    userVerification: "preferred",
+    allowCredentials: mine.map((row) => ({ id: row.credentialId, transports: transportsOf(row.transports) })),
+  });
+  return { options, challenge: challengeOf(options, userId) };
+}
+
+/**
+ * Checks a passkey's answer to a step-up challenge made for `userId`: the passkey must be theirs, the challenge theirs
+ * and unspent. The step-up's caller limits and audits the attempts (app/.server/features/step-up.ts).
+ */
+export async function verifyPasskeyStepUp(
+  userId: string,
+  input: { response: unknown; challenge: Challenge | null },
+): Promise<boolean> {
+  const response = input.response as AuthenticationResponseJSON;
+  const credentialId = typeof response?.id === "string" ? response.id.slice(0, 1024) : "";
+  const { challenge } = input;
+  if (!credentialId || !challenge || challenge.userId !== userId) return false;
+  const [stored] = await db
+    .select()
+    .from(passkey)
+    .where(and(eq(passkey.credentialId, credentialId), eq(passkey.userId, userId)))
+    .limit(1);
+  if (!stored || !(await spend(challenge))) return false;
+  const { origin, rpID } = relyingParty();
+  try {
+    const verified = await verifyAuthenticationResponse({
+      response,
+      expectedChallenge: challenge.challenge,
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      credential: {
+        id: stored.credentialId,
+        publicKey: Buffer.from(stored.publicKey, "base64url"),
+        counter: stored.counter,
+        transports: transportsOf(stored.transports),
+      },
+      requireUserVerification: false,
+    });
+    if (!verified.verified) return false;
+    await db
+      .update(passkey)
+      .set({ counter: verified.authenticationInfo.newCounter, lastUsedAt: new Date() })
+      .where(eq(passkey.id, stored.id));
+    return true;
+  } catch (error) {
+    logger.info("passkey step-up refused", { error: String(error) });
+    return false;
+  }
+}
+
 /** Signs in the owner of a verified passkey: a full sign-in (session, audit entry, ban check). */
 export function signInWithPasskey(
   proof: PasskeyProof,

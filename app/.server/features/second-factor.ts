@@ -106,7 +106,11 @@ export async function confirmSecondFactor(
 }
 
 /** Checks a code from the app, or spends a recovery code; "totp" or "recovery" when right, null otherwise. */
-async function checkSecondFactor(userId: string, email: string, code: string): Promise<"totp" | "recovery" | null> {
+export async function checkSecondFactor(
+  userId: string,
+  email: string,
+  code: string,
+): Promise<"totp" | "recovery" | null> {
   const [row] = await db.select().from(secondFactor).where(eq(secondFactor.userId, userId)).limit(1);
   if (!row) return null;
   const digits = code.replace(/\s/g, "");
@@ -189,17 +193,16 @@ export async function verifySecondFactor(
   return startSession(person.email, pending.method as SignInMethod, caller, by, { secondFactorProven: true });
 }
 
-/** Turns the second factor off with a current code (or a recovery code); its recovery codes go with it. Audited. */
-export async function disableSecondFactor(
-  me: { id: string; email: string },
-  code: string,
-  by: AuditActor,
-): Promise<boolean> {
-  if (!(await checkSecondFactor(me.id, me.email, code))) return false;
-  await db.batch([
-    db.delete(secondFactor).where(eq(secondFactor.userId, me.id)),
+/**
+ * Turns the second factor off; its recovery codes go with it. Audited. The route asks for a step-up first (a code of
+ * this very factor, or a passkey: ADR 053). False when it was not on.
+ */
+export async function disableSecondFactor(me: { id: string; email: string }, by: AuditActor): Promise<boolean> {
+  const [removed] = await db.batch([
+    db.delete(secondFactor).where(eq(secondFactor.userId, me.id)).returning({ userId: secondFactor.userId }),
     db.delete(recoveryCode).where(eq(recoveryCode.userId, me.id)),
   ]);
+  if (removed.length === 0) return false;
   await recordAudit(by, { action: "second-factor.disabled", target: { type: "user", id: me.id, label: me.email } });
   return true;
 }

@@ -6,7 +6,8 @@ import { useTranslation } from "~/lib/translation";
 
 /**
  * The second factor on the account page (ADR 052): off, a link to set up an authenticator app; on, how many recovery
- * codes are left and a form to turn it off with a current code. Both work without JavaScript.
+ * codes are left and a form to turn it off with a current code, which is the step-up that turning it off asks for
+ * (ADR 053). Both work without JavaScript.
  */
 export function SecondFactorSection({ enabled, recoveryCodesLeft }: { enabled: boolean; recoveryCodesLeft: number }) {
   const { t } = useTranslation();
@@ -24,7 +25,7 @@ export function SecondFactorSection({ enabled, recoveryCodesLeft }: { enabled: b
         <Form method="post" action={page} className="flex flex-wrap items-end gap-2">
           <Field
             id="second-factor-off-code"
-            name="code"
+            name="stepUpCode"
             dir="ltr"
             autoComplete="one-time-code"
             label={t("secondFactor.codeLabel")}

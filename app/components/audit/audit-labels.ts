@@ -24,6 +24,7 @@ export const AUDIT_ACTION_LABELS = {
   "second-factor.disabled": "audit.actions.secondFactorDisabled",
   "second-factor.reset": "audit.actions.secondFactorReset",
   "recovery-code.used": "audit.actions.recoveryCodeUsed",
+  "step-up": "audit.actions.stepUp",
   "repository.created": "audit.actions.repositoryCreated",
   "repository.updated": "audit.actions.repositoryUpdated",
   "repository.deleted": "audit.actions.repositoryDeleted",

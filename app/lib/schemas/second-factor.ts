@@ -14,6 +14,3 @@ export const secondFactorSchema = z.object({ code: secondFactorCode });
 
 /** Setting up: the sealed secret the page was given, and the first code the app shows for it. */
 export const confirmSecondFactorSchema = z.object({ sealed: z.string().min(1).max(500), code: secondFactorCode });
-
-/** Turning it off takes a current code. */
-export const disableSecondFactorSchema = z.object({ code: secondFactorCode });

@@ -137,6 +137,22 @@ const fr = {
     turnOff: "Désactiver",
     disabled: "La validation en deux étapes est désactivée.",
   },
+  stepUp: {
+    title: "Confirmez que c'est vous",
+    secondFactorText:
+      "Cette action est irréversible. Pour continuer, saisissez un code de votre application d'authentification ou l'un de vos codes de secours.",
+    emailText: "Cette action est irréversible. Pour continuer, nous allons envoyer un code à {{email}}.",
+    codeSent: "Nous avons envoyé un code à {{email}}. Saisissez-le pour continuer.",
+    emailCodeLabel: "Code reçu par e-mail",
+    confirm: "Confirmer et continuer",
+    send: "M'envoyer un code",
+    sendAgain: "Envoyer un nouveau code",
+    passkey: "Utiliser une clé d'accès",
+    passkeyCancelled: "Aucune clé d'accès n'a répondu. Réessayez, ou utilisez un code.",
+    passkeyRefused: "Cette clé d'accès n'a pas pu confirmer que c'est vous. Réessayez, ou utilisez un code.",
+    invalid: "Ce code n'est pas le bon.",
+    cancel: "Annuler",
+  },
   onboarding: {
     pageTitle: "Bienvenue",
     title: "Bienvenue",
@@ -319,6 +335,10 @@ const fr = {
     confirmConfirm: "Confirmer",
     close: "Fermer",
     pending: "Chargement...",
+    datePick: "Choisir une date",
+    datePreviousMonth: "Mois précédent",
+    dateNextMonth: "Mois suivant",
+    dateClear: "Effacer la date",
   },
   preferences: {
     language: "Langue",
@@ -681,6 +701,14 @@ const fr = {
       notYou:
         "Si ce n’était pas vous, contactez tout de suite votre administrateur : quelqu’un d’autre a peut-être accès à votre compte.",
     },
+    stepUpCode: {
+      subject: "Votre code Groundwork pour confirmer que c'est vous",
+      preheader: "Confirmez une action irréversible. Le code expire dans {{duration}}.",
+      intro:
+        "Voici votre code pour confirmer que c'est vous avant une action irréversible sur votre compte Groundwork :",
+      expiry: "Il expire dans {{duration}} et ne sert qu'une fois.",
+      ignore: "Si vous ne l'avez pas demandé, ne donnez ce code à personne : rien ne change.",
+    },
     deleteAccountCode: {
       subject: "Votre code Groundwork pour supprimer votre compte",
       preheader: "Confirmez la suppression de votre compte. Le code expire dans {{duration}}.",
@@ -911,6 +939,7 @@ const fr = {
       secondFactorDisabled: "Second facteur désactivé",
       secondFactorReset: "Second facteur réinitialisé",
       recoveryCodeUsed: "Code de secours utilisé",
+      stepUp: "Identité confirmée",
       repositoryCreated: "Dépôt créé",
       repositoryUpdated: "Dépôt modifié",
       repositoryDeleted: "Dépôt supprimé",
@@ -960,6 +989,7 @@ const fr = {
     choose: "Fichier de l’image",
     upload: "Envoyer",
     uploading: "Envoi…",
+    sent: "{{percent}} envoyés",
     remove: "Retirer",
     preview: "Aperçu de l’image choisie",
     photoChanged: "Votre photo a été mise à jour.",

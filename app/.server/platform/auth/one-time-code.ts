@@ -9,7 +9,7 @@ import { db } from "~/.server/platform/db/client";
 import { signInCode } from "~/.server/platform/db/schema";
 import { getEnv } from "~/.server/platform/env";
 
-const ONE_TIME_CODE_PURPOSES = ["change-email", "delete-account"] as const;
+const ONE_TIME_CODE_PURPOSES = ["change-email", "delete-account", "step-up"] as const;
 export type OneTimeCodePurpose = (typeof ONE_TIME_CODE_PURPOSES)[number];
 
 export const ONE_TIME_CODE_MINUTES = 10;

@@ -33,6 +33,15 @@ export async function sendDeleteAccountCodeEmail(input: CodeEmailInput) {
   await sendEmail(await renderEmail(deleteAccountCodeEmail(input)));
 }
 
+/** The code that proves the person again before what cannot be undone (a step-up, ADR 053), sent to their address. */
+export async function sendStepUpCodeEmail(input: CodeEmailInput) {
+  const [{ stepUpCodeEmail }, { renderEmail }] = await Promise.all([
+    import("./templates/code-email"),
+    import("./render"),
+  ]);
+  await sendEmail(await renderEmail(stepUpCodeEmail(input)));
+}
+
 /** The notice that an administrator reset the account's second factor (ADR 052). */
 export async function sendSecondFactorResetEmail(input: SecondFactorResetInput) {
   const [{ secondFactorResetEmail }, { renderEmail }] = await Promise.all([

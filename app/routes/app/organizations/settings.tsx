@@ -15,6 +15,7 @@ import {
 import { redirectWithToast } from "~/.server/web/toast";
 import { OrganizationForm } from "~/components/organizations/organization-form";
 import { PictureForm } from "~/components/pictures/picture-form";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClassName } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { DialogLink } from "~/components/ui/responsive-dialog";
@@ -22,6 +23,7 @@ import { authErrorKey } from "~/lib/auth-errors";
 import { pageTitle } from "~/lib/meta";
 import { organizationSchema, organizationSlug } from "~/lib/schemas/organization";
 import { useTranslation } from "~/lib/translation";
+import { requireRecentVerification } from "~/routes/step-up.server";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.organization.name);
@@ -75,6 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "delete") {
     const scope = requireOrganizationPermission(context, { organization: ["delete"] });
+    await requireRecentVerification({ request, context }, formData);
     const deleted = await deleteOrganization(scope, caller);
     if (!deleted.ok)
       return redirectWithToast(`/app/organizations/${scope.organization.slug}/settings`, {
@@ -140,3 +143,5 @@ export default function OrganizationSettings({ loaderData, actionData }: Route.C
     </div>
   );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

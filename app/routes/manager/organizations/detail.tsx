@@ -21,6 +21,7 @@ import { WithUserText } from "~/components/users/user-text";
 import { pageTitle } from "~/lib/meta";
 import { searchableText } from "~/lib/schemas/text";
 import { useTranslation } from "~/lib/translation";
+import { requireRecentVerification } from "~/routes/step-up.server";
 import type { Route } from "./+types/detail";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.organization.name);
@@ -78,6 +79,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   requirePermission({ request, context }, { organization: ["delete"] });
   const formData = await readForm(request);
   if (formData.get("intent") !== "delete") return unknownIntent();
+  await requireRecentVerification({ request, context }, formData);
   const deleted = (await deleteOrganization(params.id, auditActorOf(request, context))) ?? notFound();
   return redirectWithToast("/manager/organizations", {
     type: "success",

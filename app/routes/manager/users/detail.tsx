@@ -34,6 +34,7 @@ import { pageTitle } from "~/lib/meta";
 import { banSchema, firstBanDay } from "~/lib/schemas/ban";
 import { localTimeZone } from "~/lib/time-zone";
 import { useTranslation } from "~/lib/translation";
+import { requireRecentVerification } from "~/routes/step-up.server";
 import type { Route } from "./+types/detail";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
@@ -87,6 +88,8 @@ const intents = {
   "reset-second-factor": { user: ["update"] },
 } satisfies Record<string, Permissions>;
 type Intent = keyof typeof intents;
+/** What asks for a recent step-up first (ADR 053). */
+const cannotBeUndone = new Set<Intent>(["ban", "impersonate", "delete"]);
 
 /** A refused action's message: our rules' own, or better-auth's code translated. A user gone meanwhile is a 404. */
 function refusalMessage(refused: Refusal, intent: Intent) {
@@ -114,6 +117,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const known = intent as Intent;
   requirePermission({ request, context }, intents[known]);
   const target = (await getUserDetail(params.id)) ?? notFound();
+  if (cannotBeUndone.has(known)) await requireRecentVerification({ request, context }, formData);
   const admin = { id: me.id, headers: request.headers, actor: auditActorOf(request, context) };
   const here = `/manager/users/${target.id}`;
   const refused = (refusal: Refusal) =>

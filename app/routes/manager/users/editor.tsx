@@ -17,6 +17,7 @@ import { pageTitle } from "~/lib/meta";
 import { newUserSchema, userSchema } from "~/lib/schemas/user";
 import { useTranslation } from "~/lib/translation";
 import { message } from "~/lib/validation";
+import { requireRecentVerification } from "~/routes/step-up.server";
 import type { Route } from "./+types/editor";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
@@ -51,9 +52,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 async function create({ request, context }: Args) {
   const admin = requirePermission({ request, context }, { user: ["create"] });
-  const submission = parseWithZod(await readForm(request), { schema: newUserSchema });
+  const formData = await readForm(request);
+  const submission = parseWithZod(formData, { schema: newUserSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   if (submission.value.role !== "user" && !userCan(admin, { user: ["set-role"] })) forbidden();
+  // Giving a role is a role change: it asks for a recent step-up (ADR 053).
+  if (submission.value.role !== "user") await requireRecentVerification({ request, context }, formData);
   const created = await createUser(submission.value, {
     headers: request.headers,
     actor: auditActorOf(request, context),
@@ -69,8 +73,13 @@ async function create({ request, context }: Args) {
 
 async function update({ request, context }: Args, userId: string) {
   const admin = requirePermission({ request, context }, { user: ["update"] });
-  const submission = parseWithZod(await readForm(request), { schema: userSchema });
+  const formData = await readForm(request);
+  const submission = parseWithZod(formData, { schema: userSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  // A role change asks for a recent step-up (ADR 053); a name or an address alone does not.
+  const current = await getUser(userId);
+  if (current && userCan(admin, { user: ["set-role"] }) && submission.value.role !== roleOf(current))
+    await requireRecentVerification({ request, context }, formData);
   const updated = await updateUser(userId, submission.value, {
     headers: request.headers,
     actor: auditActorOf(request, context),

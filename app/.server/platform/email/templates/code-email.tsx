@@ -1,7 +1,7 @@
-// The three e-mails that carry a code, one template for all: the sign-in code (app/.server/features/sign-in.ts), the
-// code that makes an address the account's new one (sent to that address) and the code that confirms the deletion of
-// an account (both app/.server/features/account.ts). The code is not in the subject nor in the preheader, which lock
-// screens and notifications show (ADR 023).
+// The e-mails that carry a code, one template for all: the sign-in code (app/.server/features/sign-in.ts), the
+// code that makes an address the account's new one (sent to that address), the code that confirms the deletion of
+// an account and the code of a step-up (all three app/.server/features/account.ts). The code is not in the subject
+// nor in the preheader, which lock screens and notifications show (ADR 023).
 import { translator } from "~/lib/dictionaries";
 import { formatDuration } from "~/lib/i18n";
 import { brandedEmail, Code, emailLanguage, originOf, Paragraph, type RequestOrigin } from "./layout";
@@ -36,6 +36,14 @@ const kinds = {
     ignore: "email.deleteAccountCode.ignore",
     neverShare: false,
   },
+  stepUpCode: {
+    subject: "email.stepUpCode.subject",
+    preheader: "email.stepUpCode.preheader",
+    intro: "email.stepUpCode.intro",
+    expiry: "email.stepUpCode.expiry",
+    ignore: "email.stepUpCode.ignore",
+    neverShare: true,
+  },
 } as const;
 
 function codeEmail(kind: keyof typeof kinds, input: CodeEmailInput): EmailContent {
@@ -61,3 +69,4 @@ function codeEmail(kind: keyof typeof kinds, input: CodeEmailInput): EmailConten
 export const signInCodeEmail = (input: CodeEmailInput) => codeEmail("signInCode", input);
 export const changeEmailCodeEmail = (input: CodeEmailInput) => codeEmail("changeEmailCode", input);
 export const deleteAccountCodeEmail = (input: CodeEmailInput) => codeEmail("deleteAccountCode", input);
+export const stepUpCodeEmail = (input: CodeEmailInput) => codeEmail("stepUpCode", input);

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { renderEmail } from "~/.server/platform/email/render";
 import { translator } from "~/lib/dictionaries";
 import { formatDuration, languages, type Language } from "~/lib/i18n";
-import { changeEmailCodeEmail, deleteAccountCodeEmail, signInCodeEmail } from "./code-email";
+import { changeEmailCodeEmail, deleteAccountCodeEmail, signInCodeEmail, stepUpCodeEmail } from "./code-email";
 import { emailChangedEmail } from "./email-changed";
 import { invitationEmail } from "./invitation";
 import { timeOf } from "./layout";
@@ -42,6 +42,12 @@ const cases: Record<string, Case> = {
   "delete-account code": {
     build: (language) => deleteAccountCodeEmail({ to, code: CODE, language, minutes: 10, origin }),
     preheader: (t, language) => t("email.deleteAccountCode.preheader", { duration: formatDuration(600, language) }),
+    code: CODE,
+    origin: "requested",
+  },
+  "step-up code": {
+    build: (language) => stepUpCodeEmail({ to, code: CODE, language, minutes: 10, origin }),
+    preheader: (t, language) => t("email.stepUpCode.preheader", { duration: formatDuration(600, language) }),
     code: CODE,
     origin: "requested",
   },
