@@ -24,6 +24,8 @@ export function readListParams(url: URL): { searchTerm: string; cursor: string |
 /** What a list page's loader returns: the search as typed, the page, and the links around it. */
 export type ListData<T> = {
   searchTerm: string;
+  /** The list could not be read (app/.server/web/list-failure.ts): the page shows the list's error state. */
+  listError: boolean;
   isFirstPage: boolean;
   firstPageHref: string;
   page: { items: T[]; nextHref: string | null };
@@ -32,10 +34,19 @@ export type ListData<T> = {
 export function toListData<T>(
   url: URL,
   params: { searchTerm: string; cursor: string | null },
-  result: { items: T[]; nextCursor: string | null },
+  result: { items: T[]; nextCursor: string | null } | null,
 ): ListData<T> {
+  if (result === null)
+    return {
+      searchTerm: params.searchTerm,
+      listError: true,
+      isFirstPage: params.cursor === null,
+      firstPageHref: listHref(url, null),
+      page: { items: [], nextHref: null },
+    };
   return {
     searchTerm: params.searchTerm,
+    listError: false,
     isFirstPage: params.cursor === null,
     firstPageHref: listHref(url, null),
     page: { items: result.items, nextHref: result.nextCursor ? listHref(url, result.nextCursor) : null },

@@ -12,6 +12,7 @@ import { auditActorOf } from "./caller";
 import { requirePermission, userCan } from "./guards";
 import { notFound, readForm, unknownIntent } from "./http";
 import { getInstance } from "./i18n";
+import { listOrFailure } from "./list-failure";
 import { redirectWithToast } from "./toast";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider>; params: { id?: string } };
@@ -51,7 +52,7 @@ export async function loadEntityList<Row, Input>(args: Args, entity: AnyEntity, 
     title: text(args, `${entity.name}.title`),
     area,
     canCreate: area === "manager" && userCan(user, may(entity, "create")),
-    ...toListData(url, params, await store.list(params)),
+    ...toListData(url, params, await listOrFailure(args.request, () => store.list(params))),
   };
 }
 

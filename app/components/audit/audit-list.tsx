@@ -168,6 +168,7 @@ export function AuditList({
   isFirstPage,
   firstPageHref,
   empty,
+  error,
 }: {
   empty?: EmptyState;
   page: ListPage<AuditEntryView>;
@@ -176,6 +177,8 @@ export function AuditList({
   pageKey?: string;
   isFirstPage?: boolean;
   firstPageHref?: string;
+  /** The list could not be read: its error state with Retry. */
+  error?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -185,6 +188,7 @@ export function AuditList({
       pageKey={pageKey}
       isFirstPage={isFirstPage}
       firstPageHref={firstPageHref}
+      error={error}
       empty={empty ?? { icon: <ScrollText />, title: t("audit.emptyTitle"), text: t("audit.emptyText") }}
       getKey={(entry) => String(entry.id)}
       renderItem={(entry) => <AuditEntry entry={entry} timeZone={timeZone} />}

@@ -62,6 +62,7 @@ describe("repository text in a right-to-left page", () => {
         <RepositoryList
           data={{
             searchTerm: "",
+            listError: false,
             isFirstPage: true,
             firstPageHref: "/app/repositories",
             page: { items: [repository], nextHref: null },

@@ -38,6 +38,7 @@ export function SearchableList<T>({
         page={data.page}
         label={label}
         searchTerm={data.searchTerm}
+        error={data.listError}
         isFirstPage={data.isFirstPage}
         firstPageHref={data.firstPageHref}
         empty={empty}

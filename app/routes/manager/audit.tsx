@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { AUDIT_ACTIONS, isAuditAction, listAudit } from "~/.server/features/audit";
 import { requirePermission } from "~/.server/web/guards";
 import { getInstance } from "~/.server/web/i18n";
+import { listOrFailure } from "~/.server/web/list-failure";
 import { AuditFilterForm } from "~/components/audit/audit-filters";
 import { AuditList } from "~/components/audit/audit-list";
 import { PageHeader } from "~/components/layout/page-header";
@@ -26,15 +27,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Days are read in the zone the form sends (the browser's, with JavaScript), else in the server's own.
   const filters = readAuditFilters(url.searchParams, AUDIT_ACTIONS, localTimeZone());
   const { cursor } = readListParams(url);
-  const result = await listAudit({
-    actor: filters.actor,
-    target: filters.target,
-    action: isAuditAction(filters.action) ? filters.action : undefined,
-    outcome: filters.outcome || undefined,
-    since: filters.from ? startOfDayIn(filters.from, filters.timeZone) : undefined,
-    before: filters.to ? startOfDayIn(nextCalendarDay(filters.to), filters.timeZone) : undefined,
-    cursor,
-  });
+  const result = await listOrFailure(request, () =>
+    listAudit({
+      actor: filters.actor,
+      target: filters.target,
+      action: isAuditAction(filters.action) ? filters.action : undefined,
+      outcome: filters.outcome || undefined,
+      since: filters.from ? startOfDayIn(filters.from, filters.timeZone) : undefined,
+      before: filters.to ? startOfDayIn(nextCalendarDay(filters.to), filters.timeZone) : undefined,
+      cursor,
+    }),
+  );
   return {
     title: getInstance(context).t("audit.title"),
     actions: AUDIT_ACTIONS,
@@ -60,6 +63,7 @@ export default function ManagerAudit({ loaderData }: Route.ComponentProps) {
         page={page}
         label={t("audit.listLabel")}
         timeZone={filters.timeZone}
+        error={loaderData.listError}
         isFirstPage={loaderData.isFirstPage}
         firstPageHref={loaderData.firstPageHref}
         empty={

@@ -1,6 +1,7 @@
 import { listOrganizations } from "~/.server/features/organization-admin";
 import { requirePermission } from "~/.server/web/guards";
 import { getInstance } from "~/.server/web/i18n";
+import { listOrFailure } from "~/.server/web/list-failure";
 import { PageHeader } from "~/components/layout/page-header";
 import { OrganizationList } from "~/components/organization-admin/organization-list";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
@@ -17,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = readListParams(url);
   return {
     title: getInstance(context).t("organizationAdmin.title"),
-    ...toListData(url, params, await listOrganizations(params)),
+    ...toListData(url, params, await listOrFailure(request, () => listOrganizations(params))),
   };
 }
 

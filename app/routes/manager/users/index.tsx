@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { listUsers } from "~/.server/features/users";
 import { requirePermission, userCan } from "~/.server/web/guards";
 import { getInstance } from "~/.server/web/i18n";
+import { listOrFailure } from "~/.server/web/list-failure";
 import { PageHeader } from "~/components/layout/page-header";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClassName } from "~/components/ui/button";
@@ -25,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     title: getInstance(context).t("users.title"),
     canCreate: userCan(user, { user: ["create"] }),
     order,
-    ...toListData(url, params, await listUsers({ ...params, order })),
+    ...toListData(url, params, await listOrFailure(request, () => listUsers({ ...params, order }))),
   };
 }
 
