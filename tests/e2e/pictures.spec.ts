@@ -6,10 +6,18 @@ import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 
-import { htmlNamedJpg, jpegWithGps, pngBomb, smallPng, svgWithScript, truncatedJpeg } from "../support/pictures";
+import {
+  htmlNamedJpg,
+  jpegWithGps,
+  noisyJpeg,
+  pngBomb,
+  smallPng,
+  svgWithScript,
+  truncatedJpeg,
+} from "../support/pictures";
 import { startS3Server, type S3Server } from "../support/s3-server";
 import { arrangeOrganization } from "./arrange";
-import { expect, sessionCookie, signInWithRole, sql, test, uniqueEmail } from "./fixtures";
+import { expect, hydrates, sessionCookie, signInWithRole, sql, test, uniqueEmail } from "./fixtures";
 import { startServer, type TestServer } from "./server";
 
 /** Where the test servers keep pictures: data/pictures beside their database files (tests/e2e/server.ts). */
@@ -141,6 +149,47 @@ test.describe("the profile photo", () => {
     }
     expect(await imageOf(app.databaseUrl, email)).toBeNull();
   });
+
+  test(
+    "shows how much of the file has been sent, up to 100%",
+    { tag: "@js-only" },
+    async ({ page, mail, app }, testInfo) => {
+      const email = await signInWithRole(page, mail, app, testInfo, "user");
+      await page.goto("/app/account");
+      await hydrates(page);
+      // About 1 MB sent at 256 KiB/s: the upload lasts a few seconds. The page's reload after it is held for a second,
+      // so the finished upload stays on screen long enough to be read.
+      const photo = await noisyJpeg(1600, 1600);
+      const browser = await page.context().newCDPSession(page);
+      await browser.send("Network.enable");
+      await browser.send("Network.emulateNetworkConditions", {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: 256 * 1024,
+      });
+      await page.route(/\/app\/account\.data/, async (route) => {
+        if (route.request().method() === "GET") await new Promise((done) => setTimeout(done, 1000));
+        await route.continue();
+      });
+      await choose(page, "big.jpg", "image/jpeg", photo);
+      await page.getByRole("button", { name: "Upload" }).click();
+
+      const progress = page.getByRole("progressbar", { name: "Uploading…" });
+      await expect(progress).toBeVisible();
+      await expect
+        .poll(async () => Number(await progress.getAttribute("value")), { intervals: [100] })
+        .toBeGreaterThan(0);
+      const partly = Number(await progress.getAttribute("value"));
+      expect(partly).toBeLessThan(1);
+      await expect(page.getByText(/^\d{1,2}% sent$/)).toBeVisible();
+      await expect(page.getByText("100% sent")).toBeVisible();
+      await expect(progress).toHaveAttribute("value", "1");
+      await expect(page.getByText("Your photo has been updated.")).toBeVisible();
+      await expect(progress).toHaveCount(0);
+      expect(await imageOf(app.databaseUrl, email)).toMatch(/^\/pictures\/[\w-]{22}\.webp$/);
+    },
+  );
 });
 
 test.describe("the organization's logo", () => {

@@ -71,6 +71,14 @@ export const truncatedJpeg = async () => {
   return whole.subarray(0, Math.floor(whole.length / 2));
 };
 
+/** A JPEG of random pixels, which compress badly: about 0.4 byte a pixel (1600 x 1600: about 1 MB). */
+export async function noisyJpeg(width: number, height: number): Promise<Buffer> {
+  const { randomBytes } = await import("node:crypto");
+  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 50 })
+    .toBuffer();
+}
+
 /** A 12-megapixel JPEG (4000 x 3000) of about 4.6 MB, with GPS coordinates: a phone photo, as heavy to decode. */
 export async function twelveMegapixelPhoto(): Promise<Buffer> {
   const { randomBytes } = await import("node:crypto");

@@ -1,5 +1,5 @@
-import { useState, type ChangeEvent } from "react";
-import { Form, useNavigation } from "react-router";
+import { useState, type ChangeEvent, type FormEvent } from "react";
+import { Form, useNavigation, useRevalidator } from "react-router";
 
 import { Avatar } from "~/components/layout/avatar";
 import { Button } from "~/components/ui/button";
@@ -9,7 +9,7 @@ import { useTranslation } from "~/lib/translation";
 /**
  * A profile photo or an organization's logo: the current one (initials when none), a multipart form that uploads a
  * new one and one that removes it (ADR 051). Both post without JavaScript; with it, the chosen file is previewed, a
- * file over the limit is refused before it is sent, and the upload shows its progress.
+ * file over the limit is refused before it is sent, and the upload shows how much of the file has been sent.
  */
 export function PictureForm({
   action,
@@ -30,10 +30,14 @@ export function PictureForm({
 }) {
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
+  const revalidator = useRevalidator();
   const [preview, setPreview] = useState<string | null>(null);
   const [tooLarge, setTooLarge] = useState(false);
-  const sending = navigation.state !== "idle" && navigation.formAction?.replace(/\.data$/, "") === action;
-  const uploading = sending && navigation.formData?.get("intent") === "upload";
+  /** The upload under way: the share of the file sent, from 0 to 1. */
+  const [sent, setSent] = useState<number | null>(null);
+  const uploading = sent !== null;
+  const sending =
+    uploading || (navigation.state !== "idle" && navigation.formAction?.replace(/\.data$/, "") === action);
   const size = formatUploadLimit(maxBytes, i18n.language);
   const headingId = `${action.replaceAll("/", "-")}-title`;
   const helpId = `${headingId}-help`;
@@ -47,6 +51,34 @@ export function PictureForm({
     const reader = new FileReader();
     reader.addEventListener("load", () => setPreview(typeof reader.result === "string" ? reader.result : null));
     reader.readAsDataURL(file);
+  }
+
+  /**
+   * fetch, which React Router's <Form> uses, cannot tell how much of a body has been sent; XMLHttpRequest can. It posts
+   * the form where <Form> would (the action's `.data` address), then the page's loaders run again, as after a
+   * submission: the action comes back to this page, so they show the new picture and the toast left in the cookie.
+   * Should the request fail, the browser posts the form itself, as without JavaScript.
+   */
+  function upload(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const request = new XMLHttpRequest();
+    const fallBack = () => {
+      setSent(null);
+      form.submit();
+    };
+    request.upload.addEventListener("progress", (progress) => {
+      if (progress.lengthComputable) setSent(progress.loaded / progress.total);
+    });
+    request.addEventListener("load", () => {
+      if (request.status >= 400) return fallBack();
+      setSent(1);
+      void revalidator.revalidate().finally(() => setSent(null));
+    });
+    request.addEventListener("error", fallBack);
+    request.open("POST", `${action}.data`);
+    request.send(new FormData(form));
+    setSent(0);
   }
 
   return (
@@ -65,7 +97,13 @@ export function PictureForm({
           <Avatar name={name} image={image} square={square} className="size-20 text-2xl" />
         )}
         <div className="flex min-w-0 flex-1 flex-col gap-2">
-          <Form method="post" encType="multipart/form-data" action={action} className="flex flex-col gap-2">
+          <form
+            method="post"
+            encType="multipart/form-data"
+            action={action}
+            onSubmit={upload}
+            className="flex flex-col gap-2"
+          >
             <input type="hidden" name="intent" value="upload" />
             <label className="flex flex-col gap-1 text-sm font-medium">
               {t("pictures.choose")}
@@ -90,9 +128,16 @@ export function PictureForm({
               <Button pending={uploading} disabled={sending || tooLarge}>
                 {uploading ? t("pictures.uploading") : t("pictures.upload")}
               </Button>
-              {uploading ? <progress className="h-2 w-32" aria-label={t("pictures.uploading")} /> : null}
+              {uploading ? (
+                <>
+                  <progress value={sent} max={1} className="h-2 w-32" aria-label={t("pictures.uploading")} />
+                  <span className="text-sm text-zinc-600 tabular-nums dark:text-zinc-400">
+                    {t("pictures.sent", { percent: percentFormat(i18n.language).format(sent) })}
+                  </span>
+                </>
+              ) : null}
             </div>
-          </Form>
+          </form>
           {image ? (
             <Form method="post" action={action}>
               <input type="hidden" name="intent" value="remove" />
@@ -106,3 +151,5 @@ export function PictureForm({
     </section>
   );
 }
+
+const percentFormat = (language: string) => new Intl.NumberFormat(language, { style: "percent" });
