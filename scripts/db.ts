@@ -14,7 +14,7 @@ try {
   const { db } = await import("../app/.server/platform/db/client");
   const { prepareDatabase } = await import("../app/.server/platform/db/prepare");
   const { FEATURE_SEEDS: featureSeeds } = await import("../app/features/seed.server");
-  const { seedBenchmarkRepositories } = await import("../app/.server/features/repositories");
+  const { seedBenchmarkRepositories } = await import("../app/features/repositories/repositories.server");
   if (command === "migrate") await prepareDatabase({ seed: "never" });
   else if (command === "seed") await prepareDatabase({ seed: "always", featureSeeds });
   else if (command === "prepare") await prepareDatabase({ featureSeeds });

@@ -16,9 +16,18 @@ const COMPUTED = [
   /^meta\./,
   /^access\./,
   /^validation\.(required|invalidEmail)$/,
-  // An entity's section, read by the shared entity pages (app/components/entity/entity-pages.tsx, ADR 045).
-  ...(existsSync("app/features") ? readdirSync("app/features") : []).map((name) => new RegExp(`^${name}\\.`)),
+  // A generated entity's section, read by the shared entity pages (app/components/entity/entity-pages.tsx, ADR 045);
+  // a feature with pages of its own (repositories) names its keys, and is checked like the rest.
+  ...generatedEntities().map((name) => new RegExp(`^${name}\\.`)),
 ];
+
+function generatedEntities(): string[] {
+  if (!existsSync("app/features")) return [];
+  return readdirSync("app/features").filter((name) => {
+    const definition = join("app/features", name, "entity.ts");
+    return existsSync(definition) && readFileSync(definition, "utf8").includes("defineEntity(");
+  });
+}
 
 function keysOf(tree: object, prefix = ""): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>

@@ -12,13 +12,13 @@ import {
   member,
   organization,
   passkey,
-  repository,
   session,
   signInCode,
   user,
   verification,
 } from "~/.server/platform/db/schema";
 import type { Email } from "~/.server/platform/email/transport";
+import { repository } from "~/features/repositories/table.server";
 import { signedInAs } from "../../../tests/support/sessions";
 import {
   confirmEmailChange,

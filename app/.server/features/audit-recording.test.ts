@@ -4,14 +4,15 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
 
-import { auditEvent, repository, signInCode, user } from "~/.server/platform/db/schema";
+import { auditEvent, signInCode, user } from "~/.server/platform/db/schema";
+import { repository } from "~/features/repositories/table.server";
 import { auditActorOfBrowser, codeBrowser, codePages } from "../../../tests/support/code-browser";
 import { SmtpSink } from "../../../tests/support/smtp-sink";
 
 const sink = await new SmtpSink().start();
 process.env.SMTP_URL = sink.url;
 const { sendSignInCode, signOut, verifySignInCode, recordGitHubCallback } = await import("./sign-in");
-const { deleteRepository, saveRepository } = await import("./repositories");
+const { deleteRepository, saveRepository } = await import("~/features/repositories/repositories.server");
 const { SESSION_COOKIE } = await import("~/.server/platform/auth/auth");
 const { client, db } = await import("~/.server/platform/db/client");
 const { logger } = await import("~/.server/platform/logger");

@@ -2,10 +2,12 @@ import { desc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
 import { client, db } from "~/.server/platform/db/client";
-import { auditEvent, repository, user } from "~/.server/platform/db/schema";
+import { auditEvent, user } from "~/.server/platform/db/schema";
 import { logger } from "~/.server/platform/logger";
 import { AUDIT_ACTION_LABELS, AUDIT_REASON_LABELS } from "~/components/audit/audit-labels";
-import { repositoryNameKey } from "~/lib/schemas/repository";
+import { repositoryNameKey } from "~/features/repositories/entity";
+import { repositoryAuditTargets } from "~/features/repositories/repositories.server";
+import { repository } from "~/features/repositories/table.server";
 import {
   AUDIT_ACTIONS,
   AUDIT_PAGE_SIZE,
@@ -137,7 +139,7 @@ describe("reading the trail", () => {
   });
 
   it("lists newest first, and says what still exists", async () => {
-    const page = await listAudit({});
+    const page = await listAudit({}, { repository: repositoryAuditTargets });
     expect(actions(page)).toEqual([
       "sign-out",
       "user.banned",
@@ -188,7 +190,9 @@ describe("reading the trail", () => {
   it("finds a target by id, by a recorded label, and by the name a repository has now", async () => {
     expect(actions(await listAudit({ target: "gone-repo" }))).toEqual(["repository.deleted", "repository.updated"]);
     expect(actions(await listAudit({ target: "Old name" }))).toEqual(["repository.deleted", "repository.updated"]);
-    expect(actions(await listAudit({ target: "ENGINE" }))).toEqual(["repository.created"]);
+    expect(actions(await listAudit({ target: "ENGINE" }, { repository: repositoryAuditTargets }))).toEqual([
+      "repository.created",
+    ]);
     expect(actions(await listAudit({ target: "gone@example.test" }))).toEqual(["user.banned"]);
     expect(actions(await listAudit({ target: "ada@example.test" }))).toEqual(["sign-in", "sign-in"]);
   });

@@ -4,11 +4,10 @@ import { and, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 
 import { db } from "~/.server/platform/db/client";
 import { decodeCursor, keysetPage } from "~/.server/platform/db/keyset";
-import { auditEvent, repository, user } from "~/.server/platform/db/schema";
+import { auditEvent, user } from "~/.server/platform/db/schema";
 import { getEnv } from "~/.server/platform/env";
 import { logger } from "~/.server/platform/logger";
 import type { AuditEntryView } from "~/lib/schemas/audit";
-import { repositoryNameKey } from "~/lib/schemas/repository";
 
 /** Every action the trail records. The manager's audit page offers them as a filter, each with a translated name. */
 export const AUDIT_ACTIONS = [
@@ -200,12 +199,15 @@ async function userIdByEmail(email: string): Promise<string | null> {
   return row?.id ?? null;
 }
 
-async function repositoryIdByName(name: string): Promise<string | null> {
-  const key = repositoryNameKey(name);
-  if (!key) return null;
-  const [row] = await db.select({ id: repository.id }).from(repository).where(eq(repository.nameKey, key)).limit(1);
-  return row?.id ?? null;
-}
+/**
+ * What the trail asks of a feature whose rows it names, by target type ("repository"): the row a name belongs to now,
+ * and which of the ids it names still exist (those are linked). The trail imports no feature (ADR 045): the routes
+ * that list it pass these in.
+ */
+export type AuditTargets = {
+  idByName(name: string): Promise<string | null>;
+  existing(ids: string[]): Promise<Set<string>>;
+};
 
 /** The conditions of which one must hold for `actor`: its id, or an address and whoever has that address now. */
 async function actorMatches(actor: string): Promise<SQL[]> {
@@ -219,12 +221,14 @@ async function actorMatches(actor: string): Promise<SQL[]> {
   return matches;
 }
 
-/** The same for `target`: an id, a label as recorded (an address, a name), the user or repository known by it now. */
-async function targetMatches(target: string): Promise<SQL[]> {
+/** The same for `target`: an id, a label as recorded (an address, a name), the user or row known by it now. */
+async function targetMatches(target: string, targets: Readonly<Record<string, AuditTargets>>): Promise<SQL[]> {
   const labels = new Set([target, target.normalize("NFC"), target.toLowerCase()]);
   const matches = [eq(auditEvent.targetId, target), ...[...labels].map((label) => eq(auditEvent.targetLabel, label))];
-  const id = target.includes("@") ? await userIdByEmail(target.toLowerCase()) : await repositoryIdByName(target);
-  if (id) matches.push(eq(auditEvent.targetId, id));
+  const ids = target.includes("@")
+    ? [await userIdByEmail(target.toLowerCase())]
+    : await Promise.all(Object.values(targets).map((kind) => kind.idByName(target)));
+  for (const id of ids) if (id) matches.push(eq(auditEvent.targetId, id));
   return matches;
 }
 
@@ -251,7 +255,10 @@ function parseDetails(details: string | null): Record<string, unknown> | null {
  * address; a user as actor or as target) runs as its own query along its own index, in id order, limited to one
  * page; the pages are then merged. An OR in one query would make SQLite collect and sort every matching entry.
  */
-export async function listAudit(filter: AuditFilter = {}): Promise<AuditPage> {
+export async function listAudit(
+  filter: AuditFilter = {},
+  targets: Readonly<Record<string, AuditTargets>> = {},
+): Promise<AuditPage> {
   const limit = filter.limit ?? AUDIT_PAGE_SIZE;
   const afterKey = decodeCursor(filter.cursor);
   const afterId = afterKey !== null && /^\d{1,15}$/.test(afterKey) ? Number(afterKey) : null;
@@ -266,7 +273,7 @@ export async function listAudit(filter: AuditFilter = {}): Promise<AuditPage> {
   const actor = filter.actor?.trim();
   const target = filter.target?.trim();
   if (actor) groups.push(await actorMatches(actor));
-  if (target) groups.push(await targetMatches(target));
+  if (target) groups.push(await targetMatches(target, targets));
   if (filter.userId) groups.push([eq(auditEvent.actorId, filter.userId), eq(auditEvent.targetId, filter.userId)]);
 
   const pages = await Promise.all(
@@ -287,9 +294,6 @@ export async function listAudit(filter: AuditFilter = {}): Promise<AuditPage> {
       .flatMap((row) => [row.actorId, row.impersonatorId, row.targetType === "user" ? row.targetId : null])
       .filter((id) => id !== null),
   );
-  const repositoryIds = new Set(
-    rows.flatMap((row) => (row.targetType === "repository" && row.targetId ? [row.targetId] : [])),
-  );
   const users = new Map(
     userIds.size
       ? (
@@ -300,15 +304,16 @@ export async function listAudit(filter: AuditFilter = {}): Promise<AuditPage> {
         ).map((row) => [row.id, row.email])
       : [],
   );
-  const repositories = new Set(
-    repositoryIds.size
-      ? (
-          await db
-            .select({ id: repository.id })
-            .from(repository)
-            .where(inArray(repository.id, [...repositoryIds]))
-        ).map((row) => row.id)
-      : [],
+  // The rows of each other kind that still exist, asked of the feature they belong to.
+  const existing = new Map(
+    await Promise.all(
+      Object.entries(targets).map(async ([type, kind]) => {
+        const ids = [
+          ...new Set(rows.flatMap((row) => (row.targetType === type && row.targetId ? [row.targetId] : []))),
+        ];
+        return [type, ids.length ? await kind.existing(ids) : new Set<string>()] as const;
+      }),
+    ),
   );
   const items = rows.map((row): AuditRow => ({
     id: row.id,
@@ -325,7 +330,10 @@ export async function listAudit(filter: AuditFilter = {}): Promise<AuditPage> {
     targetId: row.targetId,
     targetLabel: row.targetLabel,
     targetExists:
-      row.targetId !== null && (row.targetType === "user" ? users.has(row.targetId) : repositories.has(row.targetId)),
+      row.targetId !== null &&
+      (row.targetType === "user"
+        ? users.has(row.targetId)
+        : (existing.get(row.targetType ?? "")?.has(row.targetId) ?? false)),
     ip: row.ip,
     details: parseDetails(row.details),
   }));

@@ -3,8 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { db } from "~/.server/platform/db/client";
-import { auditEvent, repository, session, user } from "~/.server/platform/db/schema";
-import { repositoryNameKey } from "~/lib/schemas/repository";
+import { auditEvent, session, user } from "~/.server/platform/db/schema";
 import { getDashboard, NEW_USER_DAYS, SIGN_IN_CHART_DAYS, utcDayStart } from "./dashboard";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -53,14 +52,6 @@ beforeAll(async () => {
       sessionOf("s4", "six-days", ago(60_000)),
       sessionOf("s5", "last-month", ago(10 * DAY)),
     ]);
-  await db.insert(repository).values(
-    ["one", "two", "three"].map((name) => ({
-      name,
-      nameKey: repositoryNameKey(name),
-      link: `example.com/${name}`,
-      description: "",
-    })),
-  );
   const today = utcDayStart(now);
   await db.insert(auditEvent).values([
     // Today (UTC): two sign-ins, one refusal, a sign-out.
@@ -79,14 +70,13 @@ beforeAll(async () => {
 });
 
 describe("the dashboard", () => {
-  it("counts users, the new ones, the banned ones (ban in force), active sessions and repositories", async () => {
+  it("counts users, the new ones, the banned ones (ban in force) and active sessions", async () => {
     const dashboard = await getDashboard(now);
     expect(dashboard).toMatchObject({
       users: 9,
       newUsers: 2,
       bannedUsers: 2,
       activeSessions: 3,
-      repositories: 3,
     });
   });
 

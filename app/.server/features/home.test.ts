@@ -1,11 +1,11 @@
 // The home page's parts against a real libSQL file: the person's organizations (theirs only, by name, at most
-// HOME_ORGANIZATIONS, with the total), the invitations still waiting for their address, and the newest repositories.
+// HOME_ORGANIZATIONS, with the total), and the invitations still waiting for their address.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 
 const { db } = await import("~/.server/platform/db/client");
-const { invitation, member, organization, repository, user } = await import("~/.server/platform/db/schema");
-const { HOME_ORGANIZATIONS, HOME_REPOSITORIES, loadHome } = await import("./home");
+const { invitation, member, organization, user } = await import("~/.server/platform/db/schema");
+const { HOME_ORGANIZATIONS, loadHome } = await import("./home");
 
 const now = new Date("2026-03-01T12:00:00Z");
 const hours = (count: number) => new Date(now.getTime() + count * 3_600_000);
@@ -45,8 +45,8 @@ async function invite(organizationId: string, email: string, inviterId: string, 
 describe("loadHome", () => {
   it("shows nothing but empty parts to a newcomer", async () => {
     const newcomer = await addUser("newcomer");
-    const home = await loadHome({ userId: newcomer, email: "newcomer@example.test", canReadRepositories: false, now });
-    expect(home).toEqual({ organizations: [], organizationCount: 0, invitations: [], repositories: [] });
+    const home = await loadHome({ userId: newcomer, email: "newcomer@example.test", now });
+    expect(home).toEqual({ organizations: [], organizationCount: 0, invitations: [] });
   });
 
   it("lists the person's own organizations by name with their role, the first few, and counts them all", async () => {
@@ -57,7 +57,7 @@ describe("loadHome", () => {
       await join(await addOrganization(name), ada, index === 1 ? "owner" : "member");
     await join(await addOrganization("Aardvark not mine"), other, "owner");
 
-    const home = await loadHome({ userId: ada, email: "ada@example.test", canReadRepositories: false, now });
+    const home = await loadHome({ userId: ada, email: "ada@example.test", now });
     expect(home.organizationCount).toBe(names.length);
     expect(home.organizations.map((row) => row.name)).toEqual(
       ["Alpha", "Bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel"].slice(0, HOME_ORGANIZATIONS),
@@ -75,25 +75,8 @@ describe("loadHome", () => {
     await invite(place, "guest@example.test", host, "accepted", hours(24));
     await invite(place, "someone.else@example.test", host, "pending", hours(24));
 
-    const home = await loadHome({ userId: "guest", email: "Guest@Example.test", canReadRepositories: false, now });
+    const home = await loadHome({ userId: "guest", email: "Guest@Example.test", now });
     expect(home.invitations.map((row) => row.id)).toEqual([sooner, later]);
     expect(home.invitations[0]).toMatchObject({ organizationName: "Welcome Place", role: "member" });
-  });
-
-  it("reads the newest repositories only for someone who may read them", async () => {
-    const reader = await addUser("reader");
-    const made = [];
-    for (let index = 0; index < HOME_REPOSITORIES + 3; index++) {
-      const name = `repo ${String.fromCharCode(122 - index)}`;
-      await db
-        .insert(repository)
-        .values({ name, nameKey: name, link: `example.com/${index}`, createdAt: hours(index) });
-      made.push(name);
-    }
-    const home = await loadHome({ userId: reader, email: "reader@example.test", canReadRepositories: true, now });
-    expect(home.repositories.map((row) => row.name)).toEqual(made.toReversed().slice(0, HOME_REPOSITORIES));
-
-    const refused = await loadHome({ userId: reader, email: "reader@example.test", canReadRepositories: false, now });
-    expect(refused.repositories).toEqual([]);
   });
 });

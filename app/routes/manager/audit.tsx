@@ -12,6 +12,7 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Alert } from "~/components/ui/alert";
 import { buttonClassName } from "~/components/ui/button";
 import { SearchX } from "~/components/ui/icons";
+import { repositoryAuditTargets } from "~/features/repositories/repositories.server";
 import { readListParams, toListData } from "~/lib/list-params";
 import { pageTitle } from "~/lib/meta";
 import { readAuditFilters } from "~/lib/schemas/audit";
@@ -28,15 +29,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = readAuditFilters(url.searchParams, AUDIT_ACTIONS, localTimeZone());
   const { cursor } = readListParams(url);
   const result = await listOrFailure(request, () =>
-    listAudit({
-      actor: filters.actor,
-      target: filters.target,
-      action: isAuditAction(filters.action) ? filters.action : undefined,
-      outcome: filters.outcome || undefined,
-      since: filters.from ? startOfDayIn(filters.from, filters.timeZone) : undefined,
-      before: filters.to ? startOfDayIn(nextCalendarDay(filters.to), filters.timeZone) : undefined,
-      cursor,
-    }),
+    listAudit(
+      {
+        actor: filters.actor,
+        target: filters.target,
+        action: isAuditAction(filters.action) ? filters.action : undefined,
+        outcome: filters.outcome || undefined,
+        since: filters.from ? startOfDayIn(filters.from, filters.timeZone) : undefined,
+        before: filters.to ? startOfDayIn(nextCalendarDay(filters.to), filters.timeZone) : undefined,
+        cursor,
+      },
+      { repository: repositoryAuditTargets },
+    ),
   );
   return {
     title: getInstance(context).t("audit.title"),

@@ -7,6 +7,7 @@ import { getInstance } from "~/.server/web/i18n";
 import { SignInsChart } from "~/components/dashboard/sign-ins-chart";
 import { PageHeader } from "~/components/layout/page-header";
 import { TriangleAlert } from "~/components/ui/icons";
+import { countRepositories } from "~/features/repositories/repositories.server";
 import { useFormat } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";
 import { useTranslation } from "~/lib/translation";
@@ -16,9 +17,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(m
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = requirePermission({ request, context }, { user: ["list"] });
+  const [dashboard, repositories] = await Promise.all([getDashboard(), countRepositories()]);
   return {
     title: getInstance(context).t("manager.dashboardTitle"),
-    dashboard: await getDashboard(),
+    dashboard: { ...dashboard, repositories },
     // Shown only when some have failed: work that did not happen (an e-mail not sent) needs someone to look.
     failedJobs: userCan(me, { job: ["list"] }) ? await countFailedJobs() : 0,
   };

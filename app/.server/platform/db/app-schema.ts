@@ -21,32 +21,6 @@ export const exclusiveLease = sqliteTable("exclusive_lease", {
   expiresAt: integer("expires_at").notNull(),
 });
 
-/** The product's sample entity (docs/product.md). */
-export const repository = sqliteTable(
-  "repository",
-  {
-    id: text("id")
-      .primaryKey()
-      .$defaultFn(() => randomUUID()),
-    name: text("name").notNull(),
-    /** The name folded for comparison (Unicode, not only ASCII as SQLite's lower()): unique, and the sort key. */
-    nameKey: text("name_key").notNull(),
-    link: text("link").notNull(),
-    description: text("description").notNull().default(""),
-    createdAt: integer("created_at", { mode: "timestamp_ms" })
-      .notNull()
-      .$defaultFn(() => new Date()),
-    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
-      .notNull()
-      .$defaultFn(() => new Date())
-      .$onUpdate(() => new Date()),
-    createdById: text("created_by_id").references(() => user.id, { onDelete: "set null" }),
-  },
-  // One index does two jobs: names are unique without regard to case (the database enforces it, so two
-  // simultaneous creates cannot both win), and lists are sorted and paginated by that same key.
-  (table) => [uniqueIndex("repository_name_key").on(table.nameKey)],
-);
-
 /**
  * A sign-in code, bound to the browser that asked for it (ADR 010): the browser holds the row's id in a signed cookie,
  * so only that browser can spend the code's attempts. The code itself is kept only as an HMAC.

@@ -28,6 +28,7 @@ import { SessionList } from "~/components/sessions/session-list";
 import { Button, buttonClassName } from "~/components/ui/button";
 import { UserActions } from "~/components/users/user-actions";
 import { UserProfile } from "~/components/users/user-profile";
+import { repositoryAuditTargets } from "~/features/repositories/repositories.server";
 import { authErrorKey } from "~/lib/auth-errors";
 import { readListParams, toListData } from "~/lib/list-params";
 import { pageTitle } from "~/lib/meta";
@@ -73,7 +74,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 async function userTrail(me: Parameters<typeof userCan>[0], userId: string, url: URL, cursor: string | null) {
   if (!userCan(me, { audit: ["list"] })) return { trailPage: null, trailFirst: true, trailFirstHref: url.pathname };
-  const trail = toListData(url, { searchTerm: "", cursor }, await listAudit({ userId, cursor }));
+  const trail = toListData(
+    url,
+    { searchTerm: "", cursor },
+    await listAudit({ userId, cursor }, { repository: repositoryAuditTargets }),
+  );
   return { trailPage: trail.page, trailFirst: trail.isFirstPage, trailFirstHref: trail.firstPageHref };
 }
 

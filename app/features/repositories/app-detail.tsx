@@ -1,16 +1,18 @@
+// /app/repositories/:id (routes.ts), inside the desktop-only layout: one repository, to read.
 import { requirePermission } from "~/.server/web/guards";
+import { notFound } from "~/.server/web/http";
 import { BackLink } from "~/components/layout/back-link";
-import { RepositoryDetails } from "~/components/repositories/repository-details";
 import { pageTitle } from "~/lib/meta";
 import { useTranslation } from "~/lib/translation";
-import { requireRepository } from "~/routes/repositories.server";
-import type { Route } from "./+types/detail";
+import type { Route } from "./+types/app-detail";
+import { RepositoryDetails } from "./components/repository-details";
+import { getRepository } from "./repositories.server";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.repository.name);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   requirePermission({ request, context }, { repository: ["read"] });
-  return { repository: await requireRepository(params.id) };
+  return { repository: (await getRepository(params.id)) ?? notFound() };
 }
 
 export default function AppRepository({ loaderData }: Route.ComponentProps) {

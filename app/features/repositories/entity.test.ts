@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { translator } from "~/lib/dictionaries";
 import { languages } from "~/lib/i18n";
 import { translateMessage } from "~/lib/validation";
-import { repositoryHref, repositoryNameKey, repositorySchema } from "./repository";
+import { repositoryHref, repositoryNameKey, repositorySchema } from "./entity";
 
 const valid = { name: "groundwork", link: "github.com/groundwork-starter/groundwork", description: "A starter." };
 

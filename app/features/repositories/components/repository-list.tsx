@@ -3,9 +3,9 @@ import { Link } from "react-router";
 import { buttonClassName } from "~/components/ui/button";
 import { FolderGit2, Plus } from "~/components/ui/icons";
 import { SearchableList } from "~/components/ui/searchable-list";
+import type { RepositoryListView as Repository } from "~/features/repositories/entity";
 import { useFormat } from "~/lib/format";
 import type { ListData } from "~/lib/list-params";
-import type { RepositoryListView as Repository } from "~/lib/schemas/repository";
 import { useTranslation } from "~/lib/translation";
 
 /**

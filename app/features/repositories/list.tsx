@@ -1,30 +1,39 @@
+// /app/repositories and /manager/repositories (routes.ts): the searchable list; "New repository" in the manager, for
+// those who may create. The area comes from the URL; its layout has already checked it.
 import { Link } from "react-router";
 
 import { requirePermission, userCan } from "~/.server/web/guards";
 import { getInstance } from "~/.server/web/i18n";
+import { listOrFailure } from "~/.server/web/list-failure";
 import { PageHeader } from "~/components/layout/page-header";
-import { RepositoryList } from "~/components/repositories/repository-list";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClassName } from "~/components/ui/button";
 import { Plus } from "~/components/ui/icons";
+import { readListParams, toListData } from "~/lib/list-params";
 import { pageTitle } from "~/lib/meta";
 import { useTranslation } from "~/lib/translation";
-import { loadRepositoryList } from "~/routes/repositories.server";
-import type { Route } from "./+types/index";
+import type { Route } from "./+types/list";
+import { RepositoryList } from "./components/repository-list";
+import { listRepositories } from "./repositories.server";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requirePermission({ request, context }, { repository: ["read"] });
+  const url = new URL(request.url);
+  const area = url.pathname.startsWith("/manager/") ? "manager" : "app";
+  const params = readListParams(url);
   return {
     title: getInstance(context).t("repositories.title"),
-    canCreate: userCan(user, { repository: ["create"] }),
-    ...(await loadRepositoryList(request)),
+    area,
+    canCreate: area === "manager" && userCan(user, { repository: ["create"] }),
+    ...toListData(url, params, await listOrFailure(request, () => listRepositories(params))),
   };
 }
 
-export default function ManagerRepositories({ loaderData }: Route.ComponentProps) {
+export default function Repositories({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const base = `/${loaderData.area}/repositories`;
   return (
     <section className="flex flex-col gap-6">
       <PageHeader
@@ -32,7 +41,7 @@ export default function ManagerRepositories({ loaderData }: Route.ComponentProps
         description={t("repositories.description")}
         actions={
           loaderData.canCreate ? (
-            <Link to="/manager/repositories/new" className={buttonClassName("primary")}>
+            <Link to={`${base}/new`} className={buttonClassName("primary")}>
               <Plus aria-hidden="true" className="size-4" />
               {t("repositories.newRepository")}
             </Link>
@@ -41,8 +50,8 @@ export default function ManagerRepositories({ loaderData }: Route.ComponentProps
       />
       <RepositoryList
         data={loaderData}
-        detailHref={(id) => `/manager/repositories/${id}`}
-        createHref={loaderData.canCreate ? "/manager/repositories/new" : null}
+        detailHref={(id) => `${base}/${id}`}
+        createHref={loaderData.canCreate ? `${base}/new` : null}
       />
     </section>
   );

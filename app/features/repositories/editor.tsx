@@ -3,21 +3,20 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 
-import { saveRepository } from "~/.server/features/repositories";
 import { auditActorOf } from "~/.server/web/caller";
 import { requirePermission } from "~/.server/web/guards";
 import { notFound, readForm } from "~/.server/web/http";
 import { getInstance } from "~/.server/web/i18n";
 import { redirectWithToast } from "~/.server/web/toast";
-import { RepositoryForm } from "~/components/repositories/repository-form";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { WithUserText } from "~/components/users/user-text";
 import { pageTitle } from "~/lib/meta";
-import { repositorySchema } from "~/lib/schemas/repository";
 import { useTranslation } from "~/lib/translation";
 import { message } from "~/lib/validation";
-import { requireRepository } from "~/routes/repositories.server";
 import type { Route } from "./+types/editor";
+import { RepositoryForm } from "./components/repository-form";
+import { repositorySchema } from "./entity";
+import { getRepository, saveRepository } from "./repositories.server";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
 
@@ -25,7 +24,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   requirePermission({ request, context }, { repository: [params.id ? "update" : "create"] });
   const { t } = getInstance(context);
   if (!params.id) return { title: t("repositories.newTitle"), repository: null };
-  const repository = await requireRepository(params.id);
+  const repository = (await getRepository(params.id)) ?? notFound();
   return { title: t("repositories.editTitle", { name: repository.name }), repository };
 }
 

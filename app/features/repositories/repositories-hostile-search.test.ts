@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { db } from "~/.server/platform/db/client";
-import { listRepositories, saveRepository, SEARCH_WINDOW, seedBenchmarkRepositories } from "./repositories";
+import { listRepositories, saveRepository, SEARCH_WINDOW, seedBenchmarkRepositories } from "./repositories.server";
 
 /** Who acts in the audit trail when a test saves: nobody signed in. */
 const nobody = { user: null, impersonatorId: null, ip: null };

@@ -1,15 +1,15 @@
 // Repositories, the sample entity (docs/adding-an-entity.md): data access and rules. Routes call these with plain
 // values; nothing here reads a Request.
-import { and, asc, count, eq, gt, gte, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 
+import { recordAudit, type AuditActor, type AuditTargets } from "~/.server/features/audit";
 import { client, db, type Database } from "~/.server/platform/db/client";
 import { isUniqueViolation } from "~/.server/platform/db/errors";
 import { decodeCursor, keysetPage } from "~/.server/platform/db/keyset";
 import { likePattern } from "~/.server/platform/db/like";
-import { repository } from "~/.server/platform/db/schema";
-import { repositoryNameKey, type RepositoryInput } from "~/lib/schemas/repository";
 import { searchableText } from "~/lib/schemas/text";
-import { recordAudit, type AuditActor } from "./audit";
+import { repositoryNameKey, type RepositoryInput } from "./entity";
+import { repository } from "./table.server";
 
 export type Repository = typeof repository.$inferSelect;
 /** A repository as the list shows it: its name, link and last change, and the id its row links to. */
@@ -149,6 +149,26 @@ export async function countRepositories(): Promise<number> {
   return row?.value ?? 0;
 }
 
+/**
+ * The `limit` newest repositories (the home page's), newest first by rowid: SQLite gives each new row the largest
+ * rowid, so this walks the table's own b-tree from its end (five rows read) where ORDER BY created_at would sort the
+ * whole table (no index on it).
+ */
+export async function newestRepositories(
+  limit: number,
+): Promise<Array<Pick<Repository, "id" | "name" | "description" | "createdAt">>> {
+  return db
+    .select({
+      id: repository.id,
+      name: repository.name,
+      description: repository.description,
+      createdAt: repository.createdAt,
+    })
+    .from(repository)
+    .orderBy(desc(sql`${repository}.rowid`))
+    .limit(limit);
+}
+
 export type SaveResult = { ok: true; repository: Repository } | { ok: false; error: "name-used" | "not-found" };
 
 /** What a write stores: the name composed (NFC), and the key that makes look-alike names collide. */
@@ -186,6 +206,23 @@ export async function saveRepository(input: RepositoryInput, id: string | null, 
   });
   return { ok: true, repository: saved };
 }
+
+/**
+ * What the audit trail asks of repositories (it imports no feature, ADR 045; its routes pass this): the repository a
+ * name belongs to now, and which of the repositories it names still exist (those are linked).
+ */
+export const repositoryAuditTargets: AuditTargets = {
+  async idByName(name) {
+    const key = repositoryNameKey(name);
+    if (!key) return null;
+    const [row] = await db.select({ id: repository.id }).from(repository).where(eq(repository.nameKey, key)).limit(1);
+    return row?.id ?? null;
+  },
+  async existing(ids) {
+    const rows = await db.select({ id: repository.id }).from(repository).where(inArray(repository.id, ids));
+    return new Set(rows.map((row) => row.id));
+  },
+};
 
 /** Deletes a repository; true when there was one. Recorded in the audit trail as done `by`. */
 export async function deleteRepository(id: string, by: AuditActor): Promise<boolean> {

@@ -1,7 +1,7 @@
 // "User input never produces a 500": whatever a person types in the search box or the URL, the list answers.
 import { describe, expect, it } from "vitest";
 
-import { listRepositories, saveRepository } from "./repositories";
+import { listRepositories, saveRepository } from "./repositories.server";
 
 /** Who acts in the audit trail when a test saves: nobody signed in. */
 const nobody = { user: null, impersonatorId: null, ip: null };

@@ -1,5 +1,5 @@
+import type { RepositoryView as Repository } from "~/features/repositories/entity";
 import { useFormat } from "~/lib/format";
-import type { RepositoryView as Repository } from "~/lib/schemas/repository";
 import { useTranslation } from "~/lib/translation";
 import { RepositoryLink } from "./repository-link";
 

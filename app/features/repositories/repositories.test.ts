@@ -1,23 +1,28 @@
 // Repositories against a real libSQL file (a fresh copy of the migrated template for this file): the unique name
 // under a race, keyset pages, and both search strategies (ADR 006).
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
 import { db } from "~/.server/platform/db/client";
-import { repository, user } from "~/.server/platform/db/schema";
-import { repositoryNameKey } from "~/lib/schemas/repository";
+import { user } from "~/.server/platform/db/schema";
+import { repositoryNameKey } from "./entity";
 import {
+  countRepositories,
   deleteRepository,
   getRepository,
   listRepositories,
+  newestRepositories,
   saveRepository,
   SEARCH_WINDOW,
   seedBenchmarkRepositories,
+  seedRepositories,
   SORT_AT_MOST,
   WALK_WINDOW,
   type Repository,
   type RepositoryListItem,
-} from "./repositories";
+} from "./repositories.server";
+import { repository } from "./table.server";
 
 /** Who acts in the audit trail when a test saves: nobody signed in. */
 const nobody = { user: null, impersonatorId: null, ip: null };
@@ -175,7 +180,7 @@ describe("saving repositories", () => {
     const instances = [];
     for (let index = 0; index < 5; index++) {
       vi.resetModules();
-      instances.push(await import("./repositories"));
+      instances.push(await import("./repositories.server"));
     }
     const results = await Promise.all(
       instances.map((instance, index) => instance.saveRepository(input(index % 2 ? "Twin" : "TWIN"), null, nobody)),
@@ -415,5 +420,28 @@ describe("the name key", () => {
   it("is what the database stores", async () => {
     const created = await create("  Mixed-CASE Ünïcode ".trim());
     expect(created.nameKey).toBe(repositoryNameKey("Mixed-CASE Ünïcode"));
+  });
+});
+
+// What other pages read of repositories: the home page's newest ones, the dashboard's count, the seed's rows.
+describe("repositories elsewhere", () => {
+  it("reads the newest repositories first, at most the number asked", async () => {
+    const made = [];
+    for (let index = 0; index < 8; index++)
+      made.push((await create(`newest ${String.fromCharCode(122 - index)}`)).name);
+    expect((await newestRepositories(5)).map((newest) => newest.name)).toEqual(made.toReversed().slice(0, 5));
+  });
+
+  it("counts every repository", async () => {
+    const before = await countRepositories();
+    await create("counted once");
+    expect(await countRepositories()).toBe(before + 1);
+  });
+
+  it("seeds the demo repositories once, however often it runs", async () => {
+    await seedRepositories(db, null);
+    await seedRepositories(db, null);
+    const seeded = await db.select({ id: repository.id }).from(repository).where(eq(repository.name, "groundwork"));
+    expect(seeded).toHaveLength(1);
   });
 });

@@ -2,8 +2,8 @@
 // "Name already used" needs the database, so the server adds it as a field error.
 import { z } from "zod";
 
+import { plainMultilineText, visibleText, withoutInvisibleCharacters } from "~/lib/schemas/text";
 import { message } from "~/lib/validation";
-import { plainMultilineText, visibleText, withoutInvisibleCharacters } from "./text";
 
 const REPOSITORY_NAME_MAX = 100;
 const REPOSITORY_LINK_MIN = 4;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page, TestInfo } from "@playwright/test";
 
-import { enterCode, expect, searchFor, signInWithRole, sql, test } from "./fixtures";
+import { enterCode, expect, searchFor, signInWithRole, sql, test } from "../../../tests/e2e/fixtures";
 
 /** A name no other test uses; "zz-" keeps it after the seeded repositories in the name order. */
 const uniqueName = (testInfo: TestInfo, label: string) =>

@@ -5,8 +5,8 @@ import { cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 
 import { HomePage } from "~/components/home/home-page";
-import type { RepositoryView as Repository } from "~/lib/schemas/repository";
-import { renderWithRouter } from "../../../tests/support/render";
+import type { RepositoryView as Repository } from "~/features/repositories/entity";
+import { renderWithRouter } from "../../../../tests/support/render";
 import { RepositoryDetails } from "./repository-details";
 import { RepositoryLink } from "./repository-link";
 import { RepositoryList } from "./repository-list";

@@ -1,6 +1,6 @@
 import { Fragment } from "react";
 
-import { repositoryHref } from "~/lib/schemas/repository";
+import { repositoryHref } from "~/features/repositories/entity";
 
 /**
  * The link's text with a line-break opportunity after each slash: a long link wraps between its parts, and only a part

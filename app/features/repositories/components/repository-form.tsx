@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 
 import { Button, buttonClassName } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
-import { repositorySchema } from "~/lib/schemas/repository";
+import { repositorySchema } from "~/features/repositories/entity";
 import { useTranslation } from "~/lib/translation";
 import { isFirstInvalid, useSchemaForm } from "~/lib/use-schema-form";
 import { translateMessage } from "~/lib/validation";

@@ -1,12 +1,11 @@
+// /manager/repositories/:id (routes.ts): one repository; Edit, and a confirmed Delete, for those who may.
 import { Link } from "react-router";
 
-import { deleteRepository } from "~/.server/features/repositories";
 import { auditActorOf } from "~/.server/web/caller";
 import { requirePermission, userCan } from "~/.server/web/guards";
 import { notFound, readForm, unknownIntent } from "~/.server/web/http";
 import { redirectWithToast } from "~/.server/web/toast";
 import { BackLink } from "~/components/layout/back-link";
-import { RepositoryDetails } from "~/components/repositories/repository-details";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClassName } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -14,15 +13,16 @@ import { DialogLink } from "~/components/ui/responsive-dialog";
 import { WithUserText } from "~/components/users/user-text";
 import { pageTitle } from "~/lib/meta";
 import { useTranslation } from "~/lib/translation";
-import { requireRepository } from "~/routes/repositories.server";
 import type { Route } from "./+types/detail";
+import { RepositoryDetails } from "./components/repository-details";
+import { deleteRepository, getRepository } from "./repositories.server";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.repository.name);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requirePermission({ request, context }, { repository: ["read"] });
   return {
-    repository: await requireRepository(params.id),
+    repository: (await getRepository(params.id)) ?? notFound(),
     canUpdate: userCan(user, { repository: ["update"] }),
     canDelete: userCan(user, { repository: ["delete"] }),
   };
