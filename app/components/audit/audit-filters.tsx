@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Form, Link, useLocation } from "react-router";
 
 import { Button, buttonClassName } from "~/components/ui/button";
+import { DatePicker } from "~/components/ui/date-picker";
 import type { AuditFilters } from "~/lib/schemas/audit";
 import { localTimeZone } from "~/lib/time-zone";
 import { useTranslation } from "~/lib/translation";
@@ -14,7 +15,7 @@ const controlClassName =
 function Labelled({ id, label, children }: { id: string; label: string; children: ReactNode }) {
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
+      <label id={`${id}-label`} htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
       {children}
@@ -82,10 +83,22 @@ export function AuditFilterForm({ filters, actions }: { filters: AuditFilters; a
         </select>
       </Labelled>
       <Labelled id="audit-from" label={t("audit.from")}>
-        <input id="audit-from" name="from" type="date" defaultValue={filters.from} className={controlClassName} />
+        <DatePicker
+          id="audit-from"
+          labelId="audit-from-label"
+          name="from"
+          defaultValue={filters.from}
+          className={controlClassName}
+        />
       </Labelled>
       <Labelled id="audit-to" label={t("audit.to")}>
-        <input id="audit-to" name="to" type="date" defaultValue={filters.to} className={controlClassName} />
+        <DatePicker
+          id="audit-to"
+          labelId="audit-to-label"
+          name="to"
+          defaultValue={filters.to}
+          className={controlClassName}
+        />
       </Labelled>
       <input type="hidden" name="tz" value={hydrated ? localTimeZone() : filters.timeZone} />
       <div className="flex flex-wrap items-center gap-3 sm:col-span-2 lg:col-span-3">
