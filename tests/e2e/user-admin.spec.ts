@@ -5,6 +5,7 @@ import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import type { Browser, BrowserContext, Page, TestInfo } from "@playwright/test";
 
 import { formatters } from "../../app/lib/format";
+import { fillDate } from "./date-field";
 import { enterCode, expect, requestCode, sessionCookie, sql, test, uniqueEmail } from "./fixtures";
 import { TEST_AUTH_SECRET, type TestServer } from "./server";
 
@@ -105,7 +106,7 @@ test.describe("the manager's user detail", () => {
     const dialog = page.getByRole("dialog", { name: "Ban this user" });
     await dialog.getByLabel("Reason (optional)").fill("Spamming the forum");
     await expect(dialog.getByText("The ban lasts until the end of this day, in UTC.", { exact: false })).toBeVisible();
-    await dialog.getByLabel("End date (optional)").fill(day);
+    await fillDate(page, dialog, "End date (optional)", day);
     await dialog.getByRole("button", { name: "Ban" }).click();
     await expect(page.getByText("The user is banned and signed out everywhere.")).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/manager/users/${banned.id}$`));
