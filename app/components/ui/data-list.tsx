@@ -9,9 +9,8 @@ import { Link, useFetcher, useLocation, useNavigation, useRevalidator } from "re
 import { useTranslation } from "~/lib/translation";
 import { useDelayedPending } from "~/lib/use-delayed-pending";
 import { useHydrated } from "~/lib/use-hydrated";
-import { Alert } from "./alert";
 import { Button, buttonClassName, Spinner } from "./button";
-import { ArrowDown, ArrowUp, ChevronsUpDown, Inbox, SearchX } from "./icons";
+import { ArrowDown, ArrowUp, ChevronsUpDown, Inbox, SearchX, TriangleAlert } from "./icons";
 
 /** One page of a list as a loader returns it: the items, and the URL of the next page when there is one. */
 export type ListPage<T> = { items: T[]; nextHref: string | null };
@@ -140,8 +139,20 @@ export function DataList<T>({
 
   if (error) {
     return (
-      <div className="flex flex-col items-start gap-3" aria-busy={revalidator.state === "loading" || undefined}>
-        <Alert tone="error">{t("ui.listError")}</Alert>
+      // Drawn as the empty state is, where the rows would be: the search and the filters above stay in reach.
+      <div
+        className="flex flex-col items-center gap-3 rounded-md border border-dashed border-red-300 px-4 py-10 text-center dark:border-red-900"
+        aria-busy={revalidator.state === "loading" || undefined}
+      >
+        <span
+          aria-hidden="true"
+          className="inline-flex size-10 items-center justify-center rounded-full bg-red-50 text-red-700 dark:bg-red-950 dark:text-red-300 [&>svg]:size-5"
+        >
+          <TriangleAlert />
+        </span>
+        <p role="alert" className="font-medium text-zinc-900 dark:text-zinc-100">
+          {t("ui.listError")}
+        </p>
         {hydrated ? (
           <Button
             type="button"
