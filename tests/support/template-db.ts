@@ -2,9 +2,6 @@
 import { randomUUID } from "node:crypto";
 import { mkdirSync, renameSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { createClient } from "@libsql/client";
-import { drizzle } from "drizzle-orm/libsql";
-import { migrate } from "drizzle-orm/libsql/migrator";
 
 export const tmpDir = resolve("tests/.tmp");
 export const templatePath = join(tmpDir, "template.db");
@@ -14,6 +11,11 @@ export const templatePath = join(tmpDir, "template.db");
  * an editor's) never see each other's half-built or deleted template.
  */
 export async function buildTemplateDatabase(): Promise<string> {
+  // Imported here, not at the top: every test file's setup imports this module for the two paths above, and loading
+  // the libSQL client and the migrator there cost each file that never opens a database its share of the setup.
+  const { createClient } = await import("@libsql/client");
+  const { drizzle } = await import("drizzle-orm/libsql");
+  const { migrate } = await import("drizzle-orm/libsql/migrator");
   mkdirSync(tmpDir, { recursive: true });
   const building = join(tmpDir, `template-${randomUUID()}.db`);
   const client = createClient({ url: `file:${building}` });
