@@ -10,12 +10,14 @@ import { confirmSecondFactor, hasSecondFactor, newSecondFactorSetup } from "~/.s
 import { STEP_UP_MINUTES } from "~/.server/features/step-up";
 import { issueOneTimeCode } from "~/.server/platform/auth/one-time-code";
 import { db } from "~/.server/platform/db/client";
-import { auditEvent, organization, session, stepUp, user } from "~/.server/platform/db/schema";
+import { auditEvent, member, organization, session, stepUp, user } from "~/.server/platform/db/schema";
+import { organizationScope } from "~/.server/web/organization-scope";
 import { sessionMiddleware } from "~/.server/web/session";
 import type { StepUpPrompt } from "~/lib/step-up";
 import { signedInAs } from "../../tests/support/sessions";
 import { action as accountAction } from "./account";
 import { action as secondFactorAction } from "./account-second-factor";
+import { action as organizationSettingsAction } from "./app/organizations/settings";
 import { action as organizationAction } from "./manager/organizations/detail";
 import { action as userAction } from "./manager/users/detail";
 import { action as editorAction } from "./manager/users/editor";
@@ -44,7 +46,7 @@ async function post(action: Action, path: string, cookie: string, fields: Record
     body: new URLSearchParams(fields),
   });
   let answer: Answer | undefined;
-  await sessionMiddleware({ request, context, params, unstable_pattern: path } as never, async () => {
+  const run = async () => {
     try {
       const result = await action({ request, context, params } as never);
       answer = outcome(result);
@@ -52,7 +54,10 @@ async function post(action: Action, path: string, cookie: string, fields: Record
       answer = outcome(thrown);
     }
     return new Response(null);
-  });
+  };
+  const args = { request, context, params, unstable_pattern: path } as never;
+  // An organization's pages run under its layout's scope guard.
+  await sessionMiddleware(args, () => ("slug" in params ? organizationScope()(args, run) : run()) as never);
   return answer!;
 }
 
@@ -76,6 +81,13 @@ describe("a step-up", () => {
     const admin = await person("forger@example.test", "admin");
     const target = await person("forged-target@example.test");
     await db.insert(organization).values({ id: "org-forged", name: "Forged", slug: "forged", createdAt: new Date() });
+    await db.insert(member).values({
+      id: "owner-forged",
+      organizationId: "org-forged",
+      userId: admin.id,
+      role: "owner",
+      createdAt: new Date(),
+    });
     const forged: Array<[string, Action, string, Record<string, string>, Record<string, string>?]> = [
       ["ban", userAction, `/manager/users/${target.id}`, { intent: "ban", reason: "x" }, { id: target.id }],
       ["impersonate", userAction, `/manager/users/${target.id}`, { intent: "impersonate" }, { id: target.id }],
@@ -88,6 +100,13 @@ describe("a step-up", () => {
         { id: target.id },
       ],
       ["delete an organization", organizationAction, "/manager/organizations/org-forged", { intent: "delete" }, {}],
+      [
+        "delete one's organization",
+        organizationSettingsAction,
+        "/app/organizations/forged/settings",
+        { intent: "delete" },
+        { slug: "forged" },
+      ],
       ["change the e-mail", accountAction, "/manager/account", { intent: "change-email", email: "new@example.test" }],
       [
         "confirm the e-mail",

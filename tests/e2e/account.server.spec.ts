@@ -5,7 +5,7 @@ import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 
 import { SmtpSink } from "../support/smtp-sink";
-import { sessionCookie, sql } from "./fixtures";
+import { sessionCookie, sql, stepUpDone } from "./fixtures";
 import { startServer, TEST_AUTH_SECRET, type TestServer } from "./server";
 
 let server: TestServer;
@@ -30,6 +30,8 @@ const tokenOf = (cookieValue: string) => decodeURIComponent(cookieValue).split("
 async function person(label: string, role: "user" | "admin" = "user"): Promise<Person> {
   const email = `${label}-${randomUUID().slice(0, 8)}@example.test`;
   const made = await sessionCookie(server, { email, name: `The ${label}`, role });
+  // Its step-up done: this spec is about what follows it (ADR 053; tests/e2e/step-up.spec.ts takes it).
+  await stepUpDone(server, made.userId);
   return { email, userId: made.userId, cookie: `${made.name}=${made.value}`, token: tokenOf(made.value) };
 }
 

@@ -3,7 +3,7 @@
 import { readFile } from "node:fs/promises";
 import type { Browser, Page, TestInfo } from "@playwright/test";
 
-import { expect, sessionCookie, signIn, signInWithRole, sql, test, uniqueEmail } from "./fixtures";
+import { expect, sessionCookie, signIn, signInWithRole, sql, stepUpDone, test, uniqueEmail } from "./fixtures";
 import type { TestServer } from "./server";
 
 /** A second browser of its own (cookies and all), with the project's JavaScript setting and this test's address. */
@@ -35,6 +35,7 @@ test.describe("the account page", () => {
   test("changes the e-mail address with a code sent to the new one, and the old one is told", async ({
     page,
     mail,
+    app,
   }, testInfo) => {
     const oldEmail = uniqueEmail(testInfo, "old");
     const newEmail = uniqueEmail(testInfo, "new");
@@ -42,6 +43,8 @@ test.describe("the account page", () => {
     await signIn(page, mail, taken, "Someone Else");
     await page.context().clearCookies();
     await signIn(page, mail, oldEmail, "Margaret Hamilton");
+    // The step-up done: this test is about the change (ADR 053; tests/e2e/step-up.spec.ts takes it).
+    await stepUpDone(app, oldEmail);
     await page.goto("/app/account");
 
     // An address in use is refused, without saying whose.
@@ -149,6 +152,7 @@ test.describe("the account page", () => {
 /** Signs `email` in on `server` with a session made on the server (a fresh onboarded user). */
 async function useServer(page: Page, server: TestServer, email: string) {
   const cookie = await sessionCookie(server, { email, name: "Leaving Soon", role: "user" });
+  await stepUpDone(server, cookie.userId);
   await page
     .context()
     .addCookies([{ name: cookie.name, value: cookie.value, url: server.url, httpOnly: true, sameSite: "Lax" }]);

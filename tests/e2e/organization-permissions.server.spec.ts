@@ -9,7 +9,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 
-import { sessionCookie, sql } from "./fixtures";
+import { sessionCookie, sql, stepUpDone } from "./fixtures";
 import { startServer, type TestServer } from "./server";
 
 const WHO = ["nonMember", "member", "admin", "owner", "siteAdmin"] as const;
@@ -100,6 +100,8 @@ test.beforeAll(async () => {
       role: who === "siteAdmin" ? "admin" : "user",
     });
     people[who] = { userId: made.userId, cookie: `${made.name}=${made.value}` };
+    // Their step-up done: this spec is about the permissions, which come first (ADR 053).
+    await stepUpDone(server, made.userId);
   }
   // One organization: an owner, an admin, a member, and a target member whom the forged forms aim at. Two teams, the
   // target in the second one, so that every action below would succeed if its guard let it through.

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import type { Page, TestInfo } from "@playwright/test";
 
 import { arrangeOrganization } from "./arrange";
-import { expect, sessionCookie, signInWithRole, sql, test, uniqueEmail } from "./fixtures";
+import { expect, sessionCookie, signInWithRole, sql, stepUpDone, test, uniqueEmail } from "./fixtures";
 
 const uniqueSlug = (testInfo: TestInfo, label: string) =>
   `${label}-${testInfo.project.name}-${Math.random().toString(36).slice(2, 8)}`;
@@ -230,6 +230,7 @@ test.describe("organizations", () => {
     await adminContext.addCookies([
       { name: adminCookie.name, value: adminCookie.value, url: app.url, httpOnly: true, sameSite: "Lax" },
     ]);
+    await stepUpDone(app, adminCookie.userId);
     await admin.goto(`/manager/users/${String(me!.id)}`);
     await admin.getByRole("link", { name: "Delete" }).click();
     await admin.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();

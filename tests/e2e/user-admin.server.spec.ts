@@ -5,7 +5,7 @@
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 
-import { sessionCookie, sql } from "./fixtures";
+import { sessionCookie, sql, stepUpDone } from "./fixtures";
 import { startServer, TEST_AUTH_SECRET, type TestServer } from "./server";
 
 /** An admin by ADMIN_USER_IDS only: their role in the table is "user". */
@@ -33,6 +33,8 @@ test.beforeAll(async () => {
   ids.otherAdmin = (
     await sessionCookie(server, { email: "other-admin-ua@example.test", name: "Otto Admin", role: "admin" })
   ).userId;
+  // Their step-up done: this spec is about what follows it (ADR 053; tests/e2e/step-up.spec.ts takes it).
+  for (const id of [ids.admin, ROOT_ADMIN_ID]) await stepUpDone(server, id);
 });
 
 /** The ADMIN_USER_IDS admin, made with their known id, and their session cookie (signed as better-auth signs it). */
@@ -296,6 +298,7 @@ test("an impersonation ends when its admin is banned: the next request is signed
     name: "Ivan Impersonator",
     role: "admin",
   });
+  await stepUpDone(server, made.userId);
   const started = await request(`${made.name}=${made.value}`, detail(), { intent: "impersonate" });
   await expectRedirect(started, "/app", "impersonate", "impersonation.started");
   const impersonating = started.headers

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page, TestInfo } from "@playwright/test";
 
 import { formatters } from "../../app/lib/format";
 import { fillDate } from "./date-field";
-import { enterCode, expect, requestCode, sessionCookie, sql, test, uniqueEmail } from "./fixtures";
+import { enterCode, expect, requestCode, sessionCookie, sql, stepUpDone, test, uniqueEmail } from "./fixtures";
 import { TEST_AUTH_SECRET, type TestServer } from "./server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -18,13 +18,15 @@ let client = 0;
  */
 const address = (testInfo: TestInfo, label: string) => uniqueEmail(testInfo, `zz-${label}`);
 
-/** A fresh admin, signed in in this browser (a session made on the server), on the manager's home. */
+/** A fresh admin, signed in in this browser (a session made on the server, its step-up done), on the manager's home. */
 async function signInAsAdmin(page: Page, app: TestServer, testInfo: TestInfo) {
   const email = address(testInfo, "admin");
   const cookie = await sessionCookie(app, { email, name: "Ada Admin", role: "admin" });
   await page
     .context()
     .addCookies([{ name: cookie.name, value: cookie.value, url: app.url, httpOnly: true, sameSite: "Lax" }]);
+  // Its step-up done: this spec is about what follows it (ADR 053; tests/e2e/step-up.spec.ts takes it).
+  await stepUpDone(app, cookie.userId);
   await page.goto("/manager");
   return { id: cookie.userId, email };
 }

@@ -1,0 +1,162 @@
+// A step-up before what cannot be undone (ADR 053), as a person meets it, JavaScript on and off: asked on the spot,
+// by an e-mail code for a person without a second factor and by the authenticator app for one with it, and then the
+// action runs as it was first asked, with the form's values; for the next minutes, nothing more is asked.
+import type { Page } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
+
+import { expect, sessionCookie, sql, test, uniqueEmail } from "./fixtures";
+import type { TestServer } from "./server";
+
+const codeFor = (secret: string, at = Date.now()) =>
+  new TOTP({ secret: Secret.fromBase32(secret.replace(/\s/g, "")), digits: 6, period: 30 }).generate({ timestamp: at });
+
+/** Waits out the end of a TOTP period: a code typed late in one could reach the server two periods on. */
+async function awayFromPeriodEnd() {
+  const intoPeriod = Date.now() % 30_000;
+  if (intoPeriod > 15_000) await new Promise((resolve) => setTimeout(resolve, 30_000 - intoPeriod + 100));
+}
+
+async function signedIn(page: Page, app: TestServer, person: { email: string; name: string; role: "admin" | "user" }) {
+  const cookie = await sessionCookie(app, person);
+  await page
+    .context()
+    .addCookies([{ name: cookie.name, value: cookie.value, url: app.url, httpOnly: true, sameSite: "Lax" }]);
+  return cookie.userId;
+}
+
+test.describe("a step-up", () => {
+  test("by e-mail code: asked on the spot, then the ban runs with its reason; the next action asks nothing", async ({
+    page,
+    app,
+    mail,
+  }, testInfo) => {
+    const adminEmail = uniqueEmail(testInfo, "zz-step-admin");
+    await signedIn(page, app, { email: adminEmail, name: "Sten Admin", role: "admin" });
+    const targetId = (
+      await sessionCookie(app, { email: uniqueEmail(testInfo, "zz-step-target"), name: "Tess Target", role: "user" })
+    ).userId;
+    await page.goto(`/manager/users/${targetId}`);
+    await page.getByRole("link", { name: "Ban" }).click();
+    const dialog = page.getByRole("dialog", { name: "Ban this user" });
+    await dialog.getByLabel("Reason (optional)").fill("Kept through the step-up");
+    await dialog.getByRole("button", { name: "Ban" }).click();
+
+    await expect(page.getByRole("heading", { name: "Confirm it's you" })).toBeVisible();
+    await expect(page.getByText(`we will send a code to ${adminEmail}`)).toBeVisible();
+    const since = Date.now();
+    await page.getByRole("button", { name: "Send me a code" }).click();
+    await expect(page.getByText(`We sent a code to ${adminEmail}.`)).toBeVisible();
+    const code = await mail.waitForCode(adminEmail, { since });
+    await page.getByLabel("Code from the e-mail").fill(String((Number(code) + 1) % 1_000_000).padStart(6, "0"));
+    await page.getByRole("button", { name: "Confirm and continue" }).click();
+    await expect(page.getByText("This code is not right.")).toBeVisible();
+    await page.getByLabel("Code from the e-mail").fill(code);
+    await page.getByRole("button", { name: "Confirm and continue" }).click();
+
+    await expect(page.getByText("The user is banned and signed out everywhere.")).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/manager/users/${targetId}$`));
+    await expect(
+      page.getByRole("region", { name: "Profile" }).getByText("Reason: Kept through the step-up"),
+    ).toBeVisible();
+
+    // Within the next minutes, deleting the same user asks nothing more.
+    await page.getByRole("link", { name: "Delete" }).click();
+    await page.getByRole("dialog", { name: "Are you sure?" }).getByRole("button", { name: "Confirm" }).click();
+    await expect(page).toHaveURL(/\/manager\/users$/);
+  });
+
+  test("with an authenticator app: its code, then the e-mail change goes on to the new address", async ({
+    page,
+    app,
+    mail,
+  }, testInfo) => {
+    test.slow();
+    const email = uniqueEmail(testInfo, "step-totp");
+    const newEmail = uniqueEmail(testInfo, "step-totp-new");
+    await signedIn(page, app, { email, name: "Tom Totp", role: "user" });
+    await page.goto("/app/account/second-factor");
+    const secret = (await page.locator("code").first().innerText()).trim();
+    await awayFromPeriodEnd();
+    await page.getByLabel("Code from the app").fill(codeFor(secret, Date.now() - 30_000));
+    await page.getByRole("button", { name: "Turn on" }).click();
+    await expect(page.getByRole("heading", { name: "Two-step verification is on" })).toBeVisible();
+
+    await page.goto("/app/account");
+    await page.getByRole("link", { name: "Change e-mail" }).click();
+    const dialog = page.getByRole("dialog", { name: "Change your e-mail address" });
+    await dialog.getByLabel("New e-mail address").fill(newEmail);
+    await dialog.getByRole("button", { name: "Send code" }).click();
+
+    await expect(page.getByRole("heading", { name: "Confirm it's you" })).toBeVisible();
+    // No e-mail code for a person with a second factor.
+    await expect(page.getByRole("button", { name: "Send me a code" })).toHaveCount(0);
+    await awayFromPeriodEnd();
+    const since = Date.now();
+    await page.getByLabel("Authenticator code or recovery code").fill(codeFor(secret));
+    await page.getByRole("button", { name: "Confirm and continue" }).click();
+    await expect(page.getByText(`We sent a code to ${newEmail}.`)).toBeVisible();
+    await expect(page).toHaveURL(/[?&]newEmail=/);
+    expect(await mail.waitForCode(newEmail, { since })).toMatch(/^\d{6}$/);
+  });
+
+  test("cancelled, it does nothing and goes back to the page", async ({ page, app }, testInfo) => {
+    const email = uniqueEmail(testInfo, "step-cancel");
+    await signedIn(page, app, { email, name: "Cal Cancel", role: "user" });
+    await page.goto("/app/account");
+    await page.getByRole("link", { name: "Change e-mail" }).click();
+    const dialog = page.getByRole("dialog", { name: "Change your e-mail address" });
+    await dialog.getByLabel("New e-mail address").fill(uniqueEmail(testInfo, "step-cancel-new"));
+    await dialog.getByRole("button", { name: "Send code" }).click();
+    await expect(page.getByRole("heading", { name: "Confirm it's you" })).toBeVisible();
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await expect(page).toHaveURL(/\/app\/account$/);
+    await expect(page.getByRole("definition").filter({ hasText: email })).toBeVisible();
+  });
+});
+
+// WebAuthn needs a domain: the passkey runs on the server at http://localhost (ADR 052).
+const onLocalhost = test.extend({ baseURL: async ({ localhostApp }, use) => use(localhostApp.url) });
+
+onLocalhost.describe("a step-up with a passkey @js-only", () => {
+  onLocalhost(
+    "the person's passkey answers it, then the e-mail change goes on",
+    async ({ page, localhostApp, mail }, testInfo) => {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send("WebAuthn.enable");
+      await cdp.send("WebAuthn.addVirtualAuthenticator", {
+        options: {
+          protocol: "ctap2",
+          transport: "internal",
+          hasResidentKey: true,
+          hasUserVerification: true,
+          isUserVerified: true,
+          automaticPresenceSimulation: true,
+        },
+      });
+      const newEmail = uniqueEmail(testInfo, "step-key-new");
+      await signedIn(page, localhostApp, { email: uniqueEmail(testInfo, "step-key"), name: "Kim Key", role: "user" });
+      await page.goto("/app/account");
+      await page.getByLabel("Passkey name").last().fill("Desk key");
+      await page.getByRole("button", { name: "Add a passkey" }).click();
+      await expect(page.getByText("Passkey added.")).toBeVisible();
+
+      await page.getByRole("link", { name: "Change e-mail" }).click();
+      const dialog = page.getByRole("dialog", { name: "Change your e-mail address" });
+      await dialog.getByLabel("New e-mail address").fill(newEmail);
+      await dialog.getByRole("button", { name: "Send code" }).click();
+      await expect(page.getByRole("heading", { name: "Confirm it's you" })).toBeVisible();
+      const since = Date.now();
+      await page.getByRole("button", { name: "Use a passkey" }).click();
+      await expect(page.getByText(`We sent a code to ${newEmail}.`)).toBeVisible();
+      expect(await mail.waitForCode(newEmail, { since })).toMatch(/^\d{6}$/);
+      const [entry] = (
+        await sql(
+          localhostApp.databaseUrl,
+          "select details from audit_event where action = 'step-up' and outcome = 'success' and target_label like ?",
+          [`%step-key%`],
+        )
+      ).rows;
+      expect(JSON.parse(String(entry!.details))).toEqual({ method: "passkey" });
+    },
+  );
+});
