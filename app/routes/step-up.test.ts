@@ -157,13 +157,14 @@ describe("a step-up", () => {
     const me = await person("stepped-hostile@example.test");
     const path = "/app/account";
     const fields = { intent: "send-delete-code" };
-    for (const proof of [
+    const proofs: Array<Record<string, string>> = [
       { stepUpCode: "9".repeat(10_000) },
       { stepUpCode: "١٢٣٤٥٦" },
       { stepUpPasskey: "{not json" },
       { stepUpPasskey: JSON.stringify({ id: "x".repeat(5000), response: {} }) },
       { stepUp: "send".repeat(100) },
-    ])
+    ];
+    for (const proof of proofs)
       expect(
         await post(accountAction, path, me.cookie, { ...fields, ...proof }),
         JSON.stringify(proof).slice(0, 40),
