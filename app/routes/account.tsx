@@ -138,7 +138,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return refused(intent, submission.reply({ fieldErrors: { code: [codeRefusals[changed.reason]] } }));
     }
     case "send-delete-code": {
-      await requireRecentVerification({ request, context }, formData);
+      await requireRecentVerification({ request, context }, formData, { emailCodeOfItsOwn: true });
       const sent = await requestAccountDeletion(me, caller);
       if (sent.ok) {
         return redirectWithToast(`${here}?modal=delete-account-code`, codeSentToast(sent, user.email));
@@ -147,7 +147,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return refused(intent, undefined, deletionRefusalMessage(sent));
     }
     case "delete-account": {
-      await requireRecentVerification({ request, context }, formData);
+      await requireRecentVerification({ request, context }, formData, { emailCodeOfItsOwn: true });
       const submission = parseWithZod(formData, { schema: deleteAccountSchema });
       if (submission.status !== "success") return refused(intent, submission.reply());
       const deleted = await deleteAccount(me, submission.value.code, { ...caller, headers: request.headers });
