@@ -1,6 +1,8 @@
 // The date picker (ADR 055): without JavaScript the browser's own date input posts the day; with it, a "Pick a date"
 // button opens a calendar used with the keyboard (arrows, Page Up/Down, Home/End, Enter, Escape) that posts the same
 // YYYY-MM-DD value, in the page's language, right to left in Arabic, as a bottom drawer on a phone.
+import { AxeBuilder } from "@axe-core/playwright";
+
 import { addDays, addMonths, calendarText, startOfWeek, today } from "../../app/lib/calendar";
 import { formatters } from "../../app/lib/format";
 import { expectDate, fillDate } from "./date-field";
@@ -109,6 +111,12 @@ test(
     await expect(
       calendar.getByRole("button", { name: names.full(addDays(startOfWeek(addDays(today(), 1), 6), 6)) }),
     ).toBeFocused();
+    // The open calendar passes axe's WCAG 2.1 AA rules (serious and critical, as accessibility.spec.ts counts them).
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+      .setLegacyMode()
+      .analyze();
+    expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
     await page.keyboard.press("Escape");
     await expect(calendar).toHaveCount(0);
 
