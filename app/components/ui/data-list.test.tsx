@@ -172,6 +172,25 @@ describe("DataList", () => {
     expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
   });
 
+  it("says when the next page failed to load, and keeps Load more to try again", async () => {
+    const failing = new Set(["2"]);
+    await renderListRoute(undefined, failing);
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Load more" }));
+    });
+    expect(await screen.findByRole("alert")).toBeTruthy();
+    expect(screen.getByRole("alert").textContent).toBe("The list could not be loaded.");
+    expect(names()).toEqual(["alpha"]);
+
+    failing.clear();
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Load more" }));
+    });
+    expect(await screen.findByText("beta")).toBeTruthy();
+    expect(names()).toEqual(["alpha", "beta"]);
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
   it("starts over from the server's page when the page changes (a new search)", async () => {
     await renderListRoute();
     await act(async () => {
@@ -224,7 +243,7 @@ function ListRoute() {
 }
 
 /** A real route whose loader serves `pages` by cursor or search term, so "Load more" goes through useFetcher. */
-async function renderListRoute(slowSearch: Promise<void> = Promise.resolve()) {
+async function renderListRoute(slowSearch: Promise<void> = Promise.resolve(), failing = new Set<string>()) {
   const Stub = createRoutesStub([
     {
       path: "/r",
@@ -234,6 +253,8 @@ async function renderListRoute(slowSearch: Promise<void> = Promise.resolve()) {
         const params = new URL(request.url).searchParams;
         const searchTerm = params.get("searchTerm");
         if (searchTerm === "slow") await slowSearch;
+        // A list query that failed (app/.server/web/list-failure.ts): no rows, and the marker.
+        if (failing.has(params.get("cursor") ?? "")) return { page: { items: [], nextHref: null }, listError: true };
         return { page: pages[searchTerm ?? params.get("cursor") ?? ""] };
       },
     },

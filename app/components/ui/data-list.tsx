@@ -64,6 +64,8 @@ type Shown<T> = {
   requestedFor: ListPage<T> | null;
   /** Index of the first appended item, which gets the focus (the "Load more" button may be gone). */
   focusFrom: number | null;
+  /** The last "Load more" found the list unreadable (its loader's `listError`): said beside the button, kept. */
+  moreFailed: boolean;
 };
 
 /**
@@ -88,7 +90,7 @@ export function DataList<T>({
   const location = useLocation();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
-  const fetcher = useFetcher<Record<string, ListPage<T> | undefined>>();
+  const fetcher = useFetcher<Record<string, ListPage<T> | boolean | undefined>>();
   const [shown, setShown] = useState<Shown<T>>(() => ({
     page,
     data: fetcher.data,
@@ -96,6 +98,7 @@ export function DataList<T>({
     nextHref: page.nextHref,
     requestedFor: null,
     focusFrom: null,
+    moreFailed: false,
   }));
   const listRef = useRef<HTMLUListElement & HTMLTableSectionElement>(null);
 
@@ -110,9 +113,12 @@ export function DataList<T>({
       nextHref: page.nextHref,
       requestedFor: null,
       focusFrom: null,
+      moreFailed: false,
     };
   } else if (fetcher.data !== current.data && fetcher.state === "idle") {
-    const fetched = current.requestedFor && samePage(current.requestedFor, page) ? fetcher.data?.[pageKey] : undefined;
+    const asked = current.requestedFor !== null && samePage(current.requestedFor, page);
+    const failed = asked && fetcher.data?.listError === true;
+    const fetched = asked && !failed ? (fetcher.data?.[pageKey] as ListPage<T> | undefined) : undefined;
     // An item already shown is not repeated (rows may shift between two requests).
     const shownKeys = new Set(current.items.map(getKey));
     const added = fetched ? fetched.items.filter((item) => !shownKeys.has(getKey(item))) : [];
@@ -123,6 +129,7 @@ export function DataList<T>({
       nextHref: fetched ? fetched.nextHref : current.nextHref,
       requestedFor: null,
       focusFrom: added.length > 0 ? current.items.length : current.focusFrom,
+      moreFailed: failed,
     };
   }
   if (current !== shown) setShown(current);
@@ -313,6 +320,11 @@ export function DataList<T>({
                 {t("ui.loadMore")}
               </Link>
             )
+          ) : null}
+          {current.moreFailed && !loadingMore ? (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+              {t("ui.listError")}
+            </p>
           ) : null}
         </div>
       ) : null}
