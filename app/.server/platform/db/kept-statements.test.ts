@@ -9,8 +9,8 @@ import { tmpDir } from "../../../../tests/support/template-db";
 import { reopenAfterBusy } from "./busy";
 import { KEPT_STATEMENTS, openFileClient } from "./kept-statements";
 
-// The hazards that had statement keeping rejected once (ADR 038), one test each: every one of them fails on a cache
-// that keeps a statement per SQL text for the client's lifetime.
+// The hazards that had statement keeping rejected once (ADR 038), one test each after the first: every one of them
+// fails on a cache that keeps a statement per SQL text for the client's lifetime (ADR 054).
 const BUSY_MS = 100;
 const files: string[] = [];
 const clients: Client[] = [];
