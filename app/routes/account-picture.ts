@@ -4,14 +4,9 @@
 import { redirect } from "react-router";
 
 import { changePicture, removePicture } from "~/.server/features/pictures";
-import { getEnv } from "~/.server/platform/env";
 import { auditActorOf } from "~/.server/web/caller";
 import { requirePermission } from "~/.server/web/guards";
-import { readForm, unknownIntent } from "~/.server/web/http";
-import { getLocale } from "~/.server/web/i18n";
-import { redirectWithToast } from "~/.server/web/toast";
-import { formatDuration } from "~/lib/i18n";
-import { formatUploadLimit, pictureRefusalKeys } from "~/lib/pictures";
+import { answerPictureForm } from "~/.server/web/picture-form";
 import type { Route } from "./+types/account-picture";
 
 const accountPage = (request: Request) =>
@@ -24,33 +19,12 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requirePermission({ request, context }, { account: ["update"] });
-  const formData = await readForm(request);
-  const back = accountPage(request);
   const owner = { kind: "user", id: user.id, label: user.email } as const;
   const actor = auditActorOf(request, context);
-  switch (formData.get("intent")) {
-    case "upload": {
-      const file = formData.get("picture");
-      const changed = await changePicture(owner, file instanceof Blob ? file : new Blob([]), {
-        uploaderId: user.id,
-        actor,
-      });
-      if (changed.ok) return redirectWithToast(back, { type: "success", message: "pictures.photoChanged" });
-      const language = getLocale(context);
-      return redirectWithToast(back, {
-        type: "error",
-        message: pictureRefusalKeys[changed.reason],
-        params: {
-          size: formatUploadLimit(getEnv().UPLOAD_MAX_BYTES, language),
-          wait: "retryAfterSeconds" in changed ? formatDuration(changed.retryAfterSeconds, language) : "",
-        },
-      });
-    }
-    case "remove": {
-      await removePicture(owner, { actor });
-      return redirectWithToast(back, { type: "success", message: "pictures.photoRemoved" });
-    }
-    default:
-      return unknownIntent();
-  }
+  return answerPictureForm(request, context, {
+    back: accountPage(request),
+    upload: (file) => changePicture(owner, file, { uploaderId: user.id, actor }),
+    remove: () => removePicture(owner, { actor }),
+    messages: { changed: "pictures.photoChanged", removed: "pictures.photoRemoved" },
+  });
 }
