@@ -15,6 +15,8 @@ type Formatters = {
   /** "Jan 2, 2026, 03:04 PM UTC" */
   dateTime: (value: DateInput) => string;
   number: (value: number) => string;
+  /** "42%", from 0.42 */
+  percent: (value: number) => string;
   /** "24 hours" */
   hours: (value: number) => string;
 };
@@ -48,6 +50,7 @@ function makeFormatters(language: string): Formatters {
     timeZoneName: "short",
   });
   const number = new Intl.NumberFormat(language);
+  const percent = new Intl.NumberFormat(language, { style: "percent" });
   const hours = new Intl.NumberFormat(language, { style: "unit", unit: "hour", unitDisplay: "long" });
   return {
     date: (value: DateInput) => date.format(new Date(value)),
@@ -55,6 +58,7 @@ function makeFormatters(language: string): Formatters {
     dayAndMonth: (value: DateInput) => dayAndMonth.format(new Date(value)),
     dateTime: (value: DateInput) => dateTime.format(new Date(value)),
     number: (value: number) => number.format(value),
+    percent: (value: number) => percent.format(value),
     hours: (value: number) => hours.format(value),
   };
 }

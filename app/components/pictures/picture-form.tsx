@@ -3,6 +3,7 @@ import { Form, useNavigation, useRevalidator } from "react-router";
 
 import { Avatar } from "~/components/layout/avatar";
 import { Button } from "~/components/ui/button";
+import { formatters } from "~/lib/format";
 import { formatUploadLimit, PICTURE_ACCEPT } from "~/lib/pictures";
 import { useTranslation } from "~/lib/translation";
 
@@ -132,7 +133,7 @@ export function PictureForm({
                 <>
                   <progress value={sent} max={1} className="h-2 w-32" aria-label={t("pictures.uploading")} />
                   <span className="text-sm text-zinc-600 tabular-nums dark:text-zinc-400">
-                    {t("pictures.sent", { percent: percentFormat(i18n.language).format(sent) })}
+                    {t("pictures.sent", { percent: formatters(i18n.language).percent(sent) })}
                   </span>
                 </>
               ) : null}
@@ -151,5 +152,3 @@ export function PictureForm({
     </section>
   );
 }
-
-const percentFormat = (language: string) => new Intl.NumberFormat(language, { style: "percent" });
