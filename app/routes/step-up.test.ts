@@ -25,6 +25,7 @@ import type { StepUpPrompt } from "~/lib/step-up";
 import { signedInAs } from "../../tests/support/sessions";
 import { action as accountAction } from "./account";
 import { action as secondFactorAction } from "./account-second-factor";
+import { action as organizationMembersAction } from "./app/organizations/members";
 import { action as organizationSettingsAction } from "./app/organizations/settings";
 import { action as organizationAction } from "./manager/organizations/detail";
 import { action as userAction } from "./manager/users/detail";
@@ -101,6 +102,13 @@ describe("a step-up", () => {
       role: "owner",
       createdAt: new Date(),
     });
+    await db.insert(member).values({
+      id: "member-forged",
+      organizationId: "org-forged",
+      userId: target.id,
+      role: "member",
+      createdAt: new Date(),
+    });
     const forged: Array<[string, Action, string, Record<string, string>, Record<string, string>?]> = [
       ["ban", userAction, `/manager/users/${target.id}`, { intent: "ban", reason: "x" }, { id: target.id }],
       ["impersonate", userAction, `/manager/users/${target.id}`, { intent: "impersonate" }, { id: target.id }],
@@ -118,6 +126,13 @@ describe("a step-up", () => {
         organizationSettingsAction,
         "/app/organizations/forged/settings",
         { intent: "delete" },
+        { slug: "forged" },
+      ],
+      [
+        "change a member's role",
+        organizationMembersAction,
+        "/app/organizations/forged/members",
+        { intent: "change-role", memberId: "member-forged", role: "owner" },
         { slug: "forged" },
       ],
       ["change the e-mail", accountAction, "/manager/account", { intent: "change-email", email: "new@example.test" }],
@@ -147,6 +162,8 @@ describe("a step-up", () => {
     const [still] = await db.select().from(user).where(eq(user.id, target.id));
     expect(still).toMatchObject({ banned: false, role: "user" });
     expect(await db.select().from(organization).where(eq(organization.id, "org-forged"))).toHaveLength(1);
+    const [stillMember] = await db.select().from(member).where(eq(member.id, "member-forged"));
+    expect(stillMember).toMatchObject({ role: "member" });
     expect(await db.select().from(session).where(eq(session.impersonatedBy, admin.id))).toHaveLength(0);
     // Deleting one's account asks its own code to the person's address: for someone without a second factor, that
     // code is the step-up (the account test deletes with it).

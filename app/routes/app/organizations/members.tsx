@@ -13,6 +13,7 @@ import {
 import { redirectWithToast } from "~/.server/web/toast";
 import { Avatar } from "~/components/layout/avatar";
 import { RoleBadge, roleLabel } from "~/components/organizations/role-badge";
+import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Button, buttonClassName } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { DataList } from "~/components/ui/data-list";
@@ -23,6 +24,7 @@ import { readListParams, toListData } from "~/lib/list-params";
 import { pageTitle } from "~/lib/meta";
 import { isOwnerRole, memberRoles, memberRoleSchema } from "~/lib/schemas/organization";
 import { useTranslation } from "~/lib/translation";
+import { requireRecentVerification } from "~/routes/step-up.server";
 import type { Route } from "./+types/members";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
@@ -57,6 +59,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: memberRoleSchema });
     if (submission.status !== "success")
       return redirectWithToast(here, { type: "error", message: "validation.invalidInput" });
+    // Changing a role, owner included, asks for a recent step-up (ADR 053).
+    await requireRecentVerification({ request, context }, formData);
     const changed = await updateMemberRole(scope, submission.value.memberId, submission.value.role, caller);
     if (!changed.ok) return redirectWithToast(here, { type: "error", message: authErrorKey(changed.code) });
     return redirectWithToast(here, { type: "success", message: "organizations.members.roleChanged" });
@@ -69,6 +73,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return unknownIntent();
 }
+
+// The step-up prompt (ADR 053) shows here, under the organization's tabs.
+export const ErrorBoundary = RouteErrorBoundary;
 
 type Member = Route.ComponentProps["loaderData"]["page"]["items"][number];
 
