@@ -21,7 +21,7 @@ RUN node -e " \
       pkg.dependencies = Object.fromEntries(names.map((name) => [name, pkg.dependencies[name]])); \
       delete pkg.devDependencies; \
       fs.writeFileSync('package.json', JSON.stringify(pkg)); \
-    " @libsql/client nodemailer otpauth pino pino-pretty sharp \
+    " @libsql/client libsql nodemailer otpauth pino pino-pretty sharp \
  && npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
  && rm -rf node_modules/@libsql/*-musl node_modules/@types
 

@@ -41,7 +41,7 @@ function placeInWeek(day: string, firstDay: number): number {
 }
 
 export const startOfWeek = (day: string, firstDay: number) => addDays(day, -placeInWeek(day, firstDay));
-export const endOfWeek = (day: string, firstDay: number) => addDays(day, 6 - placeInWeek(day, firstDay));
+const endOfWeek = (day: string, firstDay: number) => addDays(day, 6 - placeInWeek(day, firstDay));
 
 /** The weeks of a month: seven places each, null before its first day and after its last. */
 export function monthWeeks(month: string, firstDay: number): Array<Array<string | null>> {

@@ -8,7 +8,7 @@ import { expect, test } from "./fixtures";
 const javaScript = () => test.info().project.use.javaScriptEnabled !== false;
 
 /** The date field labelled `label` in `scope`: the native input, or the picker's button (named by label and date). */
-export function dateField(scope: Page | Locator, label: string): Locator {
+function dateField(scope: Page | Locator, label: string): Locator {
   return javaScript()
     ? scope.getByRole("button", { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} `) })
     : scope.getByLabel(label, { exact: true });
