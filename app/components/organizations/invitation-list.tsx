@@ -50,10 +50,13 @@ export function InvitationList({
   invitations,
   canResend,
   canCancel,
+  error,
 }: {
   invitations: InvitationRow[];
   canResend: boolean;
   canCancel: boolean;
+  /** The list could not be read: its error state with Retry. */
+  error?: boolean;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -64,6 +67,7 @@ export function InvitationList({
       page={{ items: invitations, nextHref: null }}
       getKey={(row) => row.id}
       label={t("invitations.listLabel")}
+      error={error}
       empty={{
         icon: <Mail />,
         title: t("organizations.invitationsEmptyTitle"),

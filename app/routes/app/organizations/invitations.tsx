@@ -16,6 +16,7 @@ import type { OrganizationPermissions } from "~/.server/platform/auth/permission
 import { requireUser } from "~/.server/web/guards";
 import { forbidden, readForm, unknownIntent } from "~/.server/web/http";
 import { getInstance, getLocale } from "~/.server/web/i18n";
+import { listOrFailure } from "~/.server/web/list-failure";
 import {
   getOrganizationScope,
   organizationCallerOf,
@@ -50,10 +51,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const scope = getOrganizationScope(context);
   const canInvite = organizationCan(scope, intents.invite);
   const language = getLocale(context);
-  const invitations = await listInvitations(scope.organization.id);
+  const invitations = await listOrFailure(request, () => listInvitations(scope.organization.id));
   return {
     title: getInstance(context).t("invitations.title"),
-    invitations,
+    invitations: invitations ?? [],
+    listError: invitations === null,
     listLimit: INVITATION_LIST_LIMIT,
     canInvite,
     // Sign-up is closed and this inviter is not an administrator: said up front, for every address alike (ADR 018).
@@ -166,6 +168,7 @@ export default function OrganizationInvitations({ loaderData, actionData }: Rout
           invitations={loaderData.invitations}
           canResend={loaderData.canInvite}
           canCancel={loaderData.canCancel}
+          error={loaderData.listError}
         />
         {loaderData.invitations.length >= loaderData.listLimit ? (
           <p className="text-sm text-zinc-700 dark:text-zinc-300">

@@ -4,6 +4,7 @@ import { Form, Link, useNavigation } from "react-router";
 
 import { listMembers, removeMember, updateMemberRole } from "~/.server/features/organizations";
 import { readForm, unknownIntent } from "~/.server/web/http";
+import { listOrFailure } from "~/.server/web/list-failure";
 import {
   getOrganizationScope,
   organizationCallerOf,
@@ -33,7 +34,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const scope = getOrganizationScope(context);
   const url = new URL(request.url);
   const params = readListParams(url);
-  const list = toListData(url, params, await listMembers(scope.organization.id, { cursor: params.cursor }));
+  const list = toListData(
+    url,
+    params,
+    await listOrFailure(request, () => listMembers(scope.organization.id, { cursor: params.cursor })),
+  );
   const isOwner = isOwnerRole(scope.member.role);
   return {
     title: scope.organization.name,
@@ -93,6 +98,7 @@ export default function OrganizationMembers({ loaderData }: Route.ComponentProps
       <DataList
         page={loaderData.page}
         label={t("organizations.members.listLabel")}
+        error={loaderData.listError}
         getKey={(member) => member.id}
         isFirstPage={loaderData.isFirstPage}
         firstPageHref={loaderData.firstPageHref}

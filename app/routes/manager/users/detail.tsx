@@ -19,6 +19,7 @@ import { auditActorOf } from "~/.server/web/caller";
 import { requirePermission, userCan } from "~/.server/web/guards";
 import { cookieHeaders, notFound, readForm, unknownIntent } from "~/.server/web/http";
 import { getLocale } from "~/.server/web/i18n";
+import { listOrFailure } from "~/.server/web/list-failure";
 import { getSession } from "~/.server/web/session";
 import { redirectWithToast } from "~/.server/web/toast";
 import { AuditList } from "~/components/audit/audit-list";
@@ -67,19 +68,27 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     secondFactor: userCan(me, { user: ["update"] }) && (await hasSecondFactor(user.id)),
     // Their part of the audit trail (what they did, and what was done to them), at the top level of the data:
     // "Load more" reads the next page from `trailPage`.
-    ...(await userTrail(me, user.id, url, cursor)),
+    ...(await userTrail(request, me, user.id, cursor)),
     timeZone: localTimeZone(),
   };
 }
 
-async function userTrail(me: Parameters<typeof userCan>[0], userId: string, url: URL, cursor: string | null) {
-  if (!userCan(me, { audit: ["list"] })) return { trailPage: null, trailFirst: true, trailFirstHref: url.pathname };
+async function userTrail(request: Request, me: Parameters<typeof userCan>[0], userId: string, cursor: string | null) {
+  const url = new URL(request.url);
+  if (!userCan(me, { audit: ["list"] }))
+    return { trailPage: null, trailFirst: true, trailFirstHref: url.pathname, listError: false };
   const trail = toListData(
     url,
     { searchTerm: "", cursor },
-    await listAudit({ userId, cursor }, { repository: repositoryAuditTargets }),
+    await listOrFailure(request, () => listAudit({ userId, cursor }, { repository: repositoryAuditTargets })),
   );
-  return { trailPage: trail.page, trailFirst: trail.isFirstPage, trailFirstHref: trail.firstPageHref };
+  // `listError` at the top level, where "Load more" looks for it (DataList).
+  return {
+    trailPage: trail.page,
+    trailFirst: trail.isFirstPage,
+    trailFirstHref: trail.firstPageHref,
+    listError: trail.listError,
+  };
 }
 
 /** Each intent of this page, and the permission it needs (better-auth's admin statements). */
@@ -225,6 +234,7 @@ export default function ManagerUser({ loaderData, actionData }: Route.ComponentP
             pageKey="trailPage"
             label={t("userAdmin.activity")}
             timeZone={loaderData.timeZone}
+            error={loaderData.listError}
             isFirstPage={loaderData.trailFirst}
             firstPageHref={loaderData.trailFirstHref}
           />
