@@ -351,6 +351,11 @@ test(`two owners demoting each other at once, over both instances: one owner is 
     const owners = `SELECT count(*) FROM member WHERE role LIKE '%owner%'
       AND organization_id = (SELECT id FROM organization WHERE slug = ?)`;
     expect(await count(owners, [slug])).toBe(2);
+    // A role change asks for a recent step-up (ADR 053): done for both, so that both demotions really race.
+    await primary.execute({
+      sql: "INSERT OR REPLACE INTO step_up (session_id, verified_at) SELECT id, ? FROM session WHERE user_id IN (?, ?)",
+      args: [Date.now(), first.id, second.id],
+    });
     const members = `/app/organizations/${slug}/members`;
     const answers = await Promise.all([
       first.browser.post(members, { intent: "change-role", memberId: secondMember, role: "member" }),

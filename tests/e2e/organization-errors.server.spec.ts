@@ -16,7 +16,7 @@ import { createCookie } from "react-router";
 import type { AuthErrorCode } from "../../app/lib/auth-errors";
 import { resources } from "../../app/lib/dictionaries";
 import { languages, type Language } from "../../app/lib/i18n";
-import { sessionCookie, sql } from "./fixtures";
+import { sessionCookie, sql, stepUpDone } from "./fixtures";
 import { startServer, type TestServer } from "./server";
 
 const LIMITS = { ORGANIZATIONS_PER_USER: "2", TEAMS_PER_ORGANIZATION: "2", MEMBERS_PER_ORGANIZATION: "3" };
@@ -35,11 +35,13 @@ test.afterAll(async () => {
 
 type Person = { userId: string; cookie: string; email: string };
 
-/** A signed-in, onboarded person (a session made on the server). */
+/** A signed-in, onboarded person (a session made on the server), their step-up done. */
 async function person(label: string): Promise<Person> {
   made += 1;
   const email = `${label}-${made}-organization-errors@example.test`;
   const cookie = await sessionCookie(server, { email, name: `${label} ${made}`, role: "user" });
+  // These errors come after a role change's step-up (ADR 053), which step-up.test.ts and step-up.spec.ts test.
+  await stepUpDone(server, cookie.userId);
   return { userId: cookie.userId, cookie: `${cookie.name}=${cookie.value}`, email };
 }
 

@@ -1,6 +1,7 @@
 // A step-up before what cannot be undone (ADR 053), as a person meets it, JavaScript on and off: asked on the spot,
 // by an e-mail code for a person without a second factor and by the authenticator app for one with it, and then the
 // action runs as it was first asked, with the form's values; for the next minutes, nothing more is asked.
+import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 
@@ -63,6 +64,57 @@ test.describe("a step-up", () => {
     await page.getByRole("link", { name: "Delete" }).click();
     await page.getByRole("dialog", { name: "Are you sure?" }).getByRole("button", { name: "Confirm" }).click();
     await expect(page).toHaveURL(/\/manager\/users$/);
+  });
+
+  test("by e-mail code: an owner makes a member an admin of their organization", async ({
+    page,
+    app,
+    mail,
+  }, testInfo) => {
+    const ownerEmail = uniqueEmail(testInfo, "step-org-owner");
+    const ownerId = await signedIn(page, app, { email: ownerEmail, name: "Otto Owner", role: "user" });
+    const colleagueId = (
+      await sessionCookie(app, { email: uniqueEmail(testInfo, "step-org-member"), name: "Mia Member", role: "user" })
+    ).userId;
+    const [organizationId, slug, now] = [randomUUID(), `step-up-${randomUUID().slice(0, 8)}`, Date.now()];
+    await sql(app.databaseUrl, "insert into organization (id, name, slug, created_at) values (?, ?, ?, ?)", [
+      organizationId,
+      "Stepped Org",
+      slug,
+      now,
+    ]);
+    for (const [userId, role] of [
+      [ownerId, "owner"],
+      [colleagueId, "member"],
+    ])
+      await sql(
+        app.databaseUrl,
+        "insert into member (id, organization_id, user_id, role, created_at) values (?, ?, ?, ?, ?)",
+        [randomUUID(), organizationId, userId!, role!, now],
+      );
+    await page.goto(`/app/organizations/${slug}/members`);
+    const row = () =>
+      page.getByRole("list", { name: "Members of the organization" }).getByRole("listitem").filter({ hasText: "Mia" });
+    await row().getByLabel("Role of Mia Member").selectOption("admin");
+    await row().getByRole("button", { name: "Change role" }).click();
+
+    await expect(page.getByRole("heading", { name: "Confirm it's you" })).toBeVisible();
+    const since = Date.now();
+    await page.getByRole("button", { name: "Send me a code" }).click();
+    await expect(page.getByText(`We sent a code to ${ownerEmail}.`)).toBeVisible();
+    await page.getByLabel("Code from the e-mail").fill(await mail.waitForCode(ownerEmail, { since }));
+    await page.getByRole("button", { name: "Confirm and continue" }).click();
+
+    await expect(page.getByText("Role changed")).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/app/organizations/${slug}/members$`));
+    await expect(row().getByLabel("Role of Mia Member")).toHaveValue("admin");
+    const [changed] = (
+      await sql(app.databaseUrl, "select role from member where user_id = ? and organization_id = ?", [
+        colleagueId,
+        organizationId,
+      ])
+    ).rows;
+    expect(changed?.role).toBe("admin");
   });
 
   test("with an authenticator app: its code, then the e-mail change goes on to the new address", async ({
