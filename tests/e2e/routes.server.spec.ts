@@ -2,7 +2,7 @@
 // session cookie (made on the server, `sessionCookie`), for each kind of visitor. The browser specs keep the
 // journeys; these keep the rules: who gets the page, who gets 403, the login redirect, 404 for an unknown id, 400 for
 // an unknown intent or a name already used, and a redirect with a toast when an action succeeds.
-import { expect, sessionCookie, sql, httpTest as test } from "./fixtures";
+import { expect, sessionCookie, sql, stepUpDone, httpTest as test } from "./fixtures";
 import type { TestServer } from "./server";
 
 let server: TestServer;
@@ -21,6 +21,8 @@ test.beforeAll(async ({ app }) => {
       role: who === "admin" ? "admin" : "user",
     });
     cookies[who] = `${made.name}=${made.value}`;
+    // Giving a role asks for a recent step-up (ADR 053, tested in step-up.spec.ts): these rules come after it.
+    if (who === "admin") await stepUpDone(server, made.userId);
   }
   await sql(server.databaseUrl, "update user set banned = 1 where email = 'banned-routes@example.test'");
   repositoryId = String((await sql(server.databaseUrl, "select id from repository where name = 'libsql'")).rows[0]?.id);
