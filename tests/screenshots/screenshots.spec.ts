@@ -112,3 +112,40 @@ test("the manager area", async ({ page, mail, app }, testInfo) => {
     { name: "manager-account", path: "/manager/account" },
   ]);
 });
+
+test("the manager area: the ban dialog's calendar, open", async ({ page, mail, app }, testInfo) => {
+  const email = await signInWithRole(page, mail, app, testInfo, "admin");
+  // The ban asks for a recent step-up (ADR 053): done, as after a sign-in a minute ago.
+  await sql(
+    app.databaseUrl,
+    "insert or replace into step_up (session_id, verified_at) select session.id, ? from session join user on user.id = session.user_id where user.email = ?",
+    [Date.now(), email],
+  );
+  const [user] = (await sql(app.databaseUrl, "select id from user where email = 'user@example.com'")).rows;
+  const origin = new URL(page.url()).origin;
+  // The calendar is a picture of its own: one wide and one phone look (a drawer there), not all eight.
+  for (const [viewport, theme, language] of [
+    ["desktop", "light", "en"],
+    ["phone", "dark", "ar"],
+  ] as const) {
+    await page.setViewportSize(viewports[viewport]);
+    await page
+      .context()
+      .addCookies([{ name: "theme", value: encodeURIComponent(btoa(JSON.stringify(theme))), url: origin }]);
+    await page.goto(`/manager/users/${String(user!.id)}?modal=ban&lng=${language}`);
+    // The "Pick a date" button exists once JavaScript runs (before, the browser's own date input).
+    const pick = page.locator('button[aria-haspopup="dialog"]').first();
+    await pick.click();
+    await expect(pick).toHaveAttribute("aria-expanded", "true");
+    // On a phone the calendar is a drawer that slides in: the picture waits for its days, and for the slide to end.
+    await expect(page.getByRole("grid")).toBeInViewport();
+    await page.waitForTimeout(500);
+    await page.screenshot({
+      path: join(directory, `manager-user-ban-calendar.${viewport}.${theme}.${language}.png`),
+      // The screen as seen: a full-page picture would leave the page below the first screen without the backdrop.
+      fullPage: false,
+      animations: "disabled",
+    });
+  }
+  await page.goto("/manager/users?lng=en");
+});
