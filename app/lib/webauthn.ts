@@ -1,6 +1,6 @@
 // WebAuthn in the browser, for the account page (adding a passkey): the server's JSON options become the ArrayBuffers
 // navigator.credentials wants, and the credential becomes JSON again for the form. /login has its own copy in plain
-// JavaScript (public/passkey-sign-in.js, ADR 052), so that its page loads no framework.
+// JavaScript (public/passkey-sign-in.v2.js, ADR 052), so that its page loads no framework.
 import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,

@@ -27,7 +27,7 @@ import type { Route } from "./+types/index";
 export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 /** A plain script in public/, versioned by name: the page keeps shipping no framework (ADR 007, ADR 052). */
-const PASSKEY_SCRIPT = "/passkey-sign-in.v1.js";
+const PASSKEY_SCRIPT = "/passkey-sign-in.v2.js";
 
 // The page is the same for every visitor without a cookie: rendered once a minute per URL and language (ADR 028).
 export const middleware: Route.MiddlewareFunction[] = [documentCache()];

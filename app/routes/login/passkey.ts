@@ -1,4 +1,4 @@
-// Signing in with a passkey (ADR 052), for /login's small script (public/passkey-sign-in.js): the options of a
+// Signing in with a passkey (ADR 052), for /login's small script (public/passkey-sign-in.v2.js): the options of a
 // challenge (JSON, with the button's words in the page's language), then the passkey's answer, posted as a form, which
 // ends like any sign-in: the session, the device cookie, the page the person was going to. Closed in demo mode, where
 // the page does not offer it.

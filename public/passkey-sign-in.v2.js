@@ -13,11 +13,26 @@ const toBase64Url = (buffer) =>
     .replace(/\//g, "_")
     .replace(/=+$/, "");
 
-/** A new challenge from the server (its cookie comes with it), and the button's words in the page's language. */
-async function askOptions() {
-  const answer = await fetch("/login/passkey", { method: "POST", body: new URLSearchParams({ intent: "options" }) });
-  if (!answer.ok) throw new Error(`passkey options: ${answer.status}`);
-  return answer.json();
+let lastOptions = Promise.resolve();
+
+/**
+ * A new challenge from the server (its cookie comes with it), and the button's words in the page's language. One at a
+ * time: each answer replaces the challenge cookie, so an earlier request answered last would leave the cookie holding
+ * a challenge the passkey did not sign.
+ */
+function askOptions() {
+  const options = lastOptions
+    .catch(() => {})
+    .then(async () => {
+      const answer = await fetch("/login/passkey", {
+        method: "POST",
+        body: new URLSearchParams({ intent: "options" }),
+      });
+      if (!answer.ok) throw new Error(`passkey options: ${answer.status}`);
+      return answer.json();
+    });
+  lastOptions = options;
+  return options;
 }
 
 function post(credential) {
@@ -63,6 +78,7 @@ async function ask(mediation) {
   const controller = new AbortController();
   pending = controller;
   const { options } = await askOptions();
+  if (controller.signal.aborted) return;
   const credential = await navigator.credentials.get({
     mediation,
     signal: controller.signal,
