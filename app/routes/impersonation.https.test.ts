@@ -10,7 +10,7 @@ process.env.APP_URL = "https://groundwork.example";
 const appUrl = process.env.APP_URL;
 const { SESSION_COOKIE } = await import("~/.server/platform/auth/auth");
 const { db } = await import("~/.server/platform/db/client");
-const { user } = await import("~/.server/platform/db/schema");
+const { stepUp, user } = await import("~/.server/platform/db/schema");
 const { getSession, sessionMiddleware } = await import("~/.server/web/session");
 const { areaGuard } = await import("~/.server/web/guards");
 const { signedInAs } = await import("../../tests/support/sessions");
@@ -68,6 +68,12 @@ describe("impersonation under https", () => {
   it("starts and stops with Secure cookies, the session one __Host-, and the admin's own session back", async () => {
     const admin = await signedInAs("https-admin@example.test");
     await db.update(user).set({ role: "admin", onboardedAt: new Date() }).where(eq(user.id, admin.userId));
+    // Impersonating asks for a recent step-up (ADR 053); this test is about the cookies after it.
+    const [adminSession] = await db
+      .select({ id: sessionTable.id })
+      .from(sessionTable)
+      .where(eq(sessionTable.userId, admin.userId));
+    await db.insert(stepUp).values({ sessionId: adminSession!.id, verifiedAt: new Date() });
     const target = await signedInAs("https-target@example.test");
     await db.update(user).set({ name: "Tess Target", onboardedAt: new Date() }).where(eq(user.id, target.userId));
     expect(admin.cookie).toMatch(/^__Host-better-auth\.session_token=/);
