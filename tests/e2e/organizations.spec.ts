@@ -156,9 +156,18 @@ test.describe("organizations", () => {
     await addMember(app.databaseUrl, slug, owner.userId, "owner");
     await addMember(app.databaseUrl, slug, String(me!.id), "member");
 
+    // Joined after signing in (no active organization on the session yet): the switcher names the only organization
+    // instead of "No organization", and the session takes it as active.
     await page.goto("/app");
     const switcher = page.getByLabel("Active organization");
-    await expect(switcher).toHaveValue("");
+    await expect(switcher.locator("option:checked")).toHaveText("Guild of Makers");
+    await expect(switcher.getByRole("option")).toHaveText(["Guild of Makers"]);
+    const active = await sql(app.databaseUrl, "select active_organization_id as id from session where user_id = ?", [
+      String(me!.id),
+    ]);
+    expect(active.rows.map((row) => row.id)).toContain(
+      (await sql(app.databaseUrl, "select id from organization where slug = ?", [slug])).rows[0]?.id,
+    );
     if (testInfo.project.name === "no-js") {
       await switcher.selectOption({ label: "Guild of Makers" });
       await page.getByRole("button", { name: "Switch" }).click();

@@ -89,6 +89,27 @@ export async function organizationChoices(
     .limit(getEnv().ORGANIZATIONS_PER_USER);
 }
 
+/**
+ * The organization a session works in: its own while the user still belongs to it, else the first of theirs (by the
+ * switcher's order), which the session then keeps. A membership added after sign-in (an invitation accepted in
+ * another browser, an admin's addition) or an active organization left would otherwise show "no organization" while
+ * the person belongs to some. Null only when they belong to none.
+ */
+export async function settleActiveOrganization(
+  sessionId: string,
+  activeOrganizationId: string | null | undefined,
+  choices: ReadonlyArray<{ id: string }>,
+): Promise<string | null> {
+  if (activeOrganizationId && choices.some((choice) => choice.id === activeOrganizationId)) return activeOrganizationId;
+  const first = choices[0]?.id ?? null;
+  if (first !== (activeOrganizationId ?? null))
+    await db
+      .update(sessionTable)
+      .set({ activeOrganizationId: first, activeTeamId: null })
+      .where(eq(sessionTable.id, sessionId));
+  return first;
+}
+
 /** The organization the switcher shows as active: the session's, if the user still belongs to it. */
 export async function activeOrganizationOf(
   userId: string,

@@ -8,7 +8,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 type Choice = { id: string; name: string; logo: string | null };
 
 /**
- * The active organization, as a form: a select and a Switch button that posts to /app/active-organization. With
+ * The active organization (there is always one while the person belongs to some: the layout settles it), as a form: a select and a Switch button that posts to /app/active-organization. With
  * JavaScript, choosing submits at once and the button goes away.
  */
 export function OrganizationSwitcher({
@@ -33,12 +33,11 @@ export function OrganizationSwitcher({
       <select
         id="active-organization"
         name="organizationId"
-        defaultValue={activeId ?? ""}
+        defaultValue={activeId ?? undefined}
         key={activeId ?? ""}
         onChange={hydrated ? (event) => event.currentTarget.form?.requestSubmit() : undefined}
         className="min-h-9 min-w-0 flex-1 rounded-md md:max-w-48 md:flex-none border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900"
       >
-        <option value="">{t("organizations.switcherNone")}</option>
         {organizations.map((organization) => (
           <option key={organization.id} value={organization.id}>
             {organization.name}

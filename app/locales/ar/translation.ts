@@ -414,7 +414,6 @@ const ar = {
     createdToast: "تم إنشاء المؤسسة {{name}}",
     created: "تاريخ الإنشاء",
     switcher: "المؤسسة النشطة",
-    switcherNone: "لا توجد مؤسسة",
     switch: "تبديل",
     switched: "تم تغيير المؤسسة النشطة",
     active: "نشطة",

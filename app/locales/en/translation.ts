@@ -419,7 +419,6 @@ const en = {
     createdToast: "Organization {{name}} created",
     created: "Created",
     switcher: "Active organization",
-    switcherNone: "No organization",
     switch: "Switch",
     switched: "Active organization changed",
     active: "Active",

@@ -430,7 +430,6 @@ const fr = {
     createdToast: "Organisation {{name}} créée",
     created: "Créée le",
     switcher: "Organisation active",
-    switcherNone: "Aucune organisation",
     switch: "Changer",
     switched: "Organisation active changée",
     active: "Active",

@@ -426,7 +426,6 @@ const sw = {
     createdToast: "Shirika {{name}} limeundwa",
     created: "Imeundwa",
     switcher: "Shirika linalotumika",
-    switcherNone: "Hakuna shirika",
     switch: "Badilisha",
     switched: "Shirika linalotumika limebadilishwa",
     active: "Linatumika",

@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
 
-import { organizationChoices } from "~/.server/features/organizations";
+import { organizationChoices, settleActiveOrganization } from "~/.server/features/organizations";
 import { areaGuard, requireUser } from "~/.server/web/guards";
 import { getSession } from "~/.server/web/session";
 import { AreaLayout } from "~/components/layout/area-layout";
@@ -15,11 +15,11 @@ export const middleware: Route.MiddlewareFunction[] = [areaGuard("app")];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser({ request, context });
   const organizations = await organizationChoices(user.id);
-  const activeId = getSession(context)?.session.activeOrganizationId;
+  const session = getSession(context)?.session;
   return {
     user: { name: user.name || user.email, email: user.email, image: user.image ?? null },
     organizations: organizations.map(({ id, name, logo }) => ({ id, name, logo })),
-    activeId: organizations.some((choice) => choice.id === activeId) ? (activeId ?? null) : null,
+    activeId: session ? await settleActiveOrganization(session.id, session.activeOrganizationId, organizations) : null,
   };
 }
 

@@ -3,10 +3,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 
 import {
-  activeOrganizationOf,
   createOrganization,
   listMyOrganizations,
   organizationLimits,
+  settleActiveOrganization,
 } from "~/.server/features/organizations";
 import { requireUser } from "~/.server/web/guards";
 import { readForm, unknownIntent } from "~/.server/web/http";
@@ -33,10 +33,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(m
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser({ request, context });
   const organizations = await listMyOrganizations(user.id);
+  const session = getSession(context)?.session;
   return {
     title: getInstance(context).t("organizations.title"),
     organizations,
-    activeId: await activeOrganizationOf(user.id, getSession(context)?.session.activeOrganizationId),
+    // The same order as the layout's switcher, so both settle on the same organization (loaders run side by side).
+    activeId: session ? await settleActiveOrganization(session.id, session.activeOrganizationId, organizations) : null,
     limit: organizationLimits().organizationsPerUser,
   };
 }
