@@ -66,7 +66,31 @@ export const AUDIT_REASON_LABELS = {
   "auth-refused": "audit.reasons.authRefused",
 } as const;
 
-/** The translated name of an action, and of a refusal's reason. */
+/** The words for the values of a detail that records one of a few names (a sign-in or step-up method, a role). */
+const DETAIL_VALUE_LABELS = {
+  method: {
+    "email-code": "audit.methods.emailCode",
+    github: "audit.methods.github",
+    passkey: "audit.methods.passkey",
+    "second-factor": "audit.methods.secondFactor",
+    totp: "audit.methods.totp",
+    recovery: "audit.methods.recovery",
+    code: "audit.methods.code",
+  },
+  role: {
+    owner: "organizations.roles.owner",
+    admin: "organizations.roles.admin",
+    member: "organizations.roles.member",
+    user: "users.roleUser",
+  },
+} as const;
+type DetailValueKey = {
+  [
+    Name in keyof typeof DETAIL_VALUE_LABELS
+  ]: (typeof DETAIL_VALUE_LABELS)[Name][keyof (typeof DETAIL_VALUE_LABELS)[Name]];
+}[keyof typeof DETAIL_VALUE_LABELS];
+
+/** The translated name of an action, of a refusal's reason, and of a detail's value when it is one of a few names. */
 export function useAuditLabels() {
   const { t } = useTranslation();
   return {
@@ -79,5 +103,12 @@ export function useAuditLabels() {
       Object.hasOwn(AUDIT_REASON_LABELS, reason)
         ? t(AUDIT_REASON_LABELS[reason as keyof typeof AUDIT_REASON_LABELS])
         : t("audit.reasons.unlisted", { code: reason }),
+    // Null when the value is not one of the names (an address, an id, free text): the caller shows it as recorded.
+    detailValue: (name: string, value: string): string | null => {
+      const labels: Record<string, DetailValueKey> = Object.hasOwn(DETAIL_VALUE_LABELS, name)
+        ? DETAIL_VALUE_LABELS[name as keyof typeof DETAIL_VALUE_LABELS]
+        : {};
+      return Object.hasOwn(labels, value) ? t(labels[value]!) : null;
+    },
   };
 }

@@ -56,14 +56,20 @@ const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
 /**
  * An entry's details as the rest of the page is written: each name in the page's language, a time in the page's
- * format and zone (no milliseconds), a language by its name, a number as the page writes numbers. Values stay as
+ * format and zone (no milliseconds), a language by its name, a method or a role by its word, a number as the page
+ * writes numbers. Values stay as
  * recorded otherwise (an address, an id), isolated left to right.
  */
 function AuditDetails({ details, time }: { details: Record<string, unknown>; time: (value: Date) => string }) {
   const { t } = useTranslation();
   const format = useFormat();
+  const labels = useAuditLabels();
   const value = (key: string, recorded: unknown): string => {
     if (typeof recorded === "string" && ISO_TIME.test(recorded)) return time(new Date(recorded));
+    if (typeof recorded === "string") {
+      const named = labels.detailValue(key, recorded);
+      if (named !== null) return named;
+    }
     if (key === "language" && isLanguage(recorded)) return languageNames[recorded];
     if (typeof recorded === "number") return format.number(recorded);
     if (typeof recorded === "boolean") return recorded ? t("audit.detailYes") : t("audit.detailNo");

@@ -934,6 +934,15 @@ const ar = {
       jobRetried: "أعيدت محاولة مهمة",
       jobDiscarded: "أُلغيت مهمة",
     },
+    methods: {
+      emailCode: "رمز عبر البريد الإلكتروني",
+      github: "GitHub",
+      passkey: "مفتاح مرور",
+      secondFactor: "الخطوة الثانية",
+      totp: "تطبيق المصادقة",
+      recovery: "رمز الاسترداد",
+      code: "رمز",
+    },
     reasons: {
       wrongCode: "رمز خاطئ",
       expired: "رمز منتهي الصلاحية",

@@ -945,6 +945,15 @@ const en = {
       jobRetried: "Job retried",
       jobDiscarded: "Job discarded",
     },
+    methods: {
+      emailCode: "e-mail code",
+      github: "GitHub",
+      passkey: "passkey",
+      secondFactor: "second step",
+      totp: "authenticator app",
+      recovery: "recovery code",
+      code: "code",
+    },
     reasons: {
       wrongCode: "wrong code",
       expired: "code expired",

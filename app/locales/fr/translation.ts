@@ -964,6 +964,15 @@ const fr = {
       jobRetried: "Tâche relancée",
       jobDiscarded: "Tâche abandonnée",
     },
+    methods: {
+      emailCode: "code par e-mail",
+      github: "GitHub",
+      passkey: "clé d’accès",
+      secondFactor: "deuxième étape",
+      totp: "application d’authentification",
+      recovery: "code de secours",
+      code: "code",
+    },
     reasons: {
       wrongCode: "code erroné",
       expired: "code expiré",

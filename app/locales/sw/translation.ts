@@ -950,6 +950,15 @@ const sw = {
       jobRetried: "Kazi imejaribiwa tena",
       jobDiscarded: "Kazi imetupwa",
     },
+    methods: {
+      emailCode: "msimbo wa barua pepe",
+      github: "GitHub",
+      passkey: "ufunguo wa siri",
+      secondFactor: "hatua ya pili",
+      totp: "programu ya uthibitishaji",
+      recovery: "msimbo wa dharura",
+      code: "msimbo",
+    },
     reasons: {
       wrongCode: "msimbo si sahihi",
       expired: "msimbo umeisha muda",
