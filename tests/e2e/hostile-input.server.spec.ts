@@ -7,7 +7,7 @@ import { expect, test } from "@playwright/test";
 import { signInOverHttp } from "../support/http-sign-in";
 import { rssMb } from "../support/process-stats";
 import { SmtpSink } from "../support/smtp-sink";
-import { sql } from "./fixtures";
+import { sql, stepUpDone } from "./fixtures";
 import { startServer, type TestServer } from "./server";
 
 const MEMORY_BUDGET_MB = 150;
@@ -74,6 +74,10 @@ test.beforeAll(async () => {
   repositoryId = "hostile-1";
   cookies.admin = await signInOverHttp(server.url, mail, "admin@example.com", { client: "198.18.1.1" });
   cookies.user = await signInOverHttp(server.url, mail, "user@example.com", { client: "198.18.1.2" });
+  // Their step-up done (ADR 053): the hostile values of the guarded actions reach the actions' own validation, not
+  // the step-up form that stands in front of them.
+  await stepUpDone(server, "admin@example.com");
+  await stepUpDone(server, "user@example.com");
   adminId = String(
     (await sql(server.databaseUrl, "select id from user where email = 'admin@example.com'")).rows[0]?.id,
   );
