@@ -179,9 +179,11 @@ test.describe("page frame", () => {
 
   test("an error boundary offers Try again, which reloads the data", async ({ page, mail, app }, testInfo) => {
     await signIn(page, mail, uniqueEmail(testInfo, "retry"));
+    // A repository's page with its table gone: a list would show its own error state, a page fails.
+    const [libsql] = (await sql(app.databaseUrl, "select id from repository where name = 'libsql'")).rows;
     await sql(app.databaseUrl, "alter table repository rename to repository_away");
     try {
-      const response = await page.goto("/app/repositories");
+      const response = await page.goto(`/app/repositories/${libsql!.id}`);
       expect(response?.status()).toBe(500);
       await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
       await expect(page.getByRole("link", { name: "Repositories" }).first(), "the layout stays").toBeAttached();
@@ -190,7 +192,7 @@ test.describe("page frame", () => {
     }
     const tryAgain = page.getByRole("button", { name: "Try again" }).or(page.getByRole("link", { name: "Try again" }));
     await tryAgain.click();
-    await expect(page.getByRole("link", { name: /libsql/ })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "libsql" })).toBeVisible();
   });
 });
 
@@ -201,9 +203,10 @@ test.describe("the error page", () => {
     app,
   }, testInfo) => {
     await signInWithRole(page, mail, app, testInfo, "user");
+    const [libsql] = (await sql(app.databaseUrl, "select id from repository where name = 'libsql'")).rows;
     await sql(app.databaseUrl, "alter table repository rename to repository_gone");
     try {
-      const response = await page.goto("/app/repositories");
+      const response = await page.goto(`/app/repositories/${libsql!.id}`);
       expect(response?.status()).toBe(500);
     } finally {
       await sql(app.databaseUrl, "alter table repository_gone rename to repository");
@@ -308,6 +311,39 @@ async function isUncovered(control: Locator): Promise<boolean> {
 const fontWeight = (link: Locator) => link.evaluate((element) => Number(getComputedStyle(element).fontWeight));
 
 test.describe("the shell", () => {
+  test(
+    "the manager's navigation keeps to one line from 1024 px, the account page in the person's menu",
+    jsOnly,
+    async ({ page, mail, app }, testInfo) => {
+      await signInWithRole(page, mail, app, testInfo, "admin");
+      for (const width of [1024, 1280]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto("/manager/users");
+        const links = page.getByRole("navigation", { name: "Main navigation" }).getByRole("link");
+        await expect(links.filter({ visible: true })).toHaveText([
+          "Dashboard",
+          "Users",
+          "Organizations",
+          "Repositories",
+          "Audit trail",
+          "Jobs",
+        ]);
+        const tops = await links
+          .filter({ visible: true })
+          .evaluateAll((all) => all.map((link) => Math.round(link.getBoundingClientRect().top)));
+        expect(new Set(tops).size, `one line at ${width} px: ${tops.join(", ")}`).toBe(1);
+      }
+      // Once, in the person's menu (and in the phone menu's navigation, where the person's menu lies open).
+      await page.getByLabel(/^Account menu, /).click();
+      await expect(page.getByRole("link", { name: "Account" })).toHaveCount(1);
+      await page.getByRole("link", { name: "Account" }).click();
+      await expect(page).toHaveURL(/\/manager\/account$/);
+      await page.setViewportSize({ width: 375, height: 740 });
+      await page.locator("summary").filter({ hasText: "Open menu" }).click();
+      await expect(page.getByRole("link", { name: "Account" }).filter({ visible: true })).toHaveCount(1);
+    },
+  );
+
   test("the header shows the logo, navigation with the current page marked, and the person's menu", async ({
     page,
     mail,
