@@ -1,9 +1,10 @@
 import { useState } from "react";
-import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { Form, Link, useNavigation, useRouteLoaderData, useSubmit } from "react-router";
 
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { documentTitle } from "~/lib/meta";
 import type { StepUpPrompt } from "~/lib/step-up";
 import { useTranslation } from "~/lib/translation";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -27,6 +28,7 @@ export function StepUpForm({ prompt }: { prompt: StepUpPrompt }) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const submit = useSubmit();
+  const root = useRouteLoaderData<Parameters<typeof documentTitle>[1]>("root");
   const [passkeyProblem, setPasskeyProblem] = useState<string | null>(null);
   const busy = navigation.state === "submitting";
   const back = prompt.action.split("?")[0]!;
@@ -54,6 +56,8 @@ export function StepUpForm({ prompt }: { prompt: StepUpPrompt }) {
 
   return (
     <section aria-labelledby="step-up-title" className="flex max-w-md flex-col gap-4">
+      {/* In place of the page, whose meta has no loader data to title it (app/lib/meta.ts): titled like an error page. */}
+      <title>{documentTitle(t("stepUp.title"), root)}</title>
       <h1 id="step-up-title" className="text-2xl font-semibold">
         {t("stepUp.title")}
       </h1>
