@@ -32,11 +32,31 @@ test("an admin picks a ban's end date with the keyboard, and the ban ends on tha
   if (testInfo.project.use.javaScriptEnabled === false) {
     await fillDate(page, dialog, "End date (optional)", day);
   } else {
+    // The screenshots' desktop size, where the calendar once opened above its button, over the title and the reason.
+    await page.setViewportSize({ width: 1280, height: 800 });
     const field = dialog.getByRole("button", { name: /^End date \(optional\) Pick a date$/ });
     await field.focus();
     await page.keyboard.press("Enter");
     const calendar = page.getByRole("dialog", { name: "Pick a date" });
     await expect(calendar.getByRole("button", { name: calendarText("en").full(tomorrow) })).toBeFocused();
+    // It opens below its button, covering neither the dialog's title nor the reason field.
+    const [calendarBox, fieldBox, reasonBox, titleBox] = await Promise.all(
+      [
+        calendar,
+        field,
+        dialog.getByLabel("Reason (optional)"),
+        dialog.getByRole("heading", { name: "Ban this user" }),
+      ].map((locator) => locator.boundingBox()),
+    );
+    expect(calendarBox!.y).toBeGreaterThanOrEqual(fieldBox!.y + fieldBox!.height);
+    expect(reasonBox!.y + reasonBox!.height).toBeLessThanOrEqual(calendarBox!.y);
+    expect(titleBox!.y + titleBox!.height).toBeLessThanOrEqual(calendarBox!.y);
+    // Today cannot end a ban (the schema's first day is tomorrow): shown, and said, as not available.
+    if (today().slice(0, 7) === tomorrow.slice(0, 7))
+      await expect(calendar.getByRole("button", { name: calendarText("en").full(today()) })).toHaveAttribute(
+        "aria-disabled",
+        "true",
+      );
     await page.keyboard.press("PageDown");
     await page.keyboard.press("ArrowRight");
     await expect(calendar.getByRole("heading")).toHaveText(calendarText("en").month(day));

@@ -130,9 +130,13 @@ export function DatePicker({ id, name, defaultValue, labelId, className = "", mi
   );
 }
 
+/** Room below its button under which the calendar opens above instead: the month heading and three weeks. */
+const MIN_ROOM_BELOW = 200;
+
 /**
  * The calendar's dialog on wider screens: a modal <dialog> (the page behind is inert, Escape closes it) placed under
- * its button, or above it when there is no room below. A click outside the calendar closes it.
+ * its button, scrolling within itself when the room below is short, above the button only when there is hardly any
+ * room below. A click outside the calendar closes it.
  */
 function Popover({
   anchor,
@@ -154,12 +158,21 @@ function Popover({
     dialog.showModal();
     const place = () => {
       const at = button.getBoundingClientRect();
-      const { offsetWidth: width, offsetHeight: height } = dialog;
+      const { offsetWidth: width } = dialog;
       const rtl = getComputedStyle(button).direction === "rtl";
       const left = rtl ? at.right - width : at.left;
       dialog.style.left = `${Math.max(8, Math.min(left, window.innerWidth - width - 8))}px`;
+      // Below the button, as the fields above it (a dialog's title, the ban's reason) stay in sight: when the calendar
+      // is taller than the room left, it scrolls inside its own layer. Above only when less than a week row's worth
+      // of calendar would show below.
+      dialog.style.maxHeight = "";
+      const { offsetHeight: height } = dialog;
       const below = at.bottom + 4;
-      dialog.style.top = `${below + height > window.innerHeight - 8 ? Math.max(8, at.top - height - 4) : below}px`;
+      const room = window.innerHeight - 8 - below;
+      if (room >= Math.min(height, MIN_ROOM_BELOW)) {
+        dialog.style.top = `${below}px`;
+        dialog.style.maxHeight = `${room}px`;
+      } else dialog.style.top = `${Math.max(8, at.top - height - 4)}px`;
     };
     place();
     window.addEventListener("resize", place);
@@ -181,7 +194,7 @@ function Popover({
       onClick={(event) => {
         if (event.target === event.currentTarget) onClose();
       }}
-      className="fixed inset-auto m-0 rounded-xl border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-black/20 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100"
+      className="fixed inset-auto m-0 overflow-y-auto overscroll-contain rounded-xl border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-black/20 dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100"
     >
       <div className="p-3">{children}</div>
     </dialog>
@@ -305,7 +318,12 @@ function Calendar({
                           : disabled(day)
                             ? "text-zinc-400 line-through dark:text-zinc-600"
                             : "hover:bg-zinc-100 dark:hover:bg-zinc-800"
-                      } ${day === today() && day !== selected ? "ring-1 ring-zinc-400 dark:ring-zinc-500" : ""}`}
+                      } ${
+                        // Today's ring only when today can be picked: on a struck-through day it read as the focus.
+                        day === today() && day !== selected && !disabled(day)
+                          ? "ring-1 ring-zinc-400 dark:ring-zinc-500"
+                          : ""
+                      }`}
                     >
                       {text.dayNumber(day)}
                     </button>
