@@ -21,6 +21,21 @@ async function sessionTokenOf(page: Page): Promise<string> {
 }
 
 test.describe("the account page", () => {
+  test("the passkey name field and its Add button share a line, top to top", async ({ page, mail, app }, testInfo) => {
+    await signInWithRole(page, mail, app, testInfo, "user");
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/app/account");
+    const [field, button] = await Promise.all([
+      page.getByLabel("Passkey name").boundingBox(),
+      page.getByRole("button", { name: "Add a passkey" }).boundingBox(),
+    ]);
+    // Beside the field, not 20 px lower (the field's reserved error line once pulled it down). The input is 42 px
+    // tall (its border), the button 40: tops meet, bottoms within 2 px.
+    expect(button!.x).toBeGreaterThan(field!.x + field!.width);
+    expect(Math.abs(button!.y - field!.y)).toBeLessThanOrEqual(1);
+    expect(Math.abs(button!.y + button!.height - (field!.y + field!.height))).toBeLessThanOrEqual(2);
+  });
+
   test("changes the name", async ({ page, mail, app }, testInfo) => {
     await signInWithRole(page, mail, app, testInfo, "user");
     await page.goto("/app/account");

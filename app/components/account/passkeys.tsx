@@ -98,7 +98,9 @@ export function PasskeyList({ passkeys }: { passkeys: PasskeyItem[] }) {
           ))}
         </ul>
       )}
-      <Form method="post" action={action} onSubmit={add} className="flex flex-wrap items-end gap-2">
+      {/* Aligned to the top and lowered by the label's line: the field reserves an error line below its input, so
+          aligning the bottoms would set the button that much lower than the input. */}
+      <Form method="post" action={action} onSubmit={add} className="flex flex-wrap items-start gap-2">
         <Field
           id="passkey-new"
           name="name"
@@ -108,7 +110,13 @@ export function PasskeyList({ passkeys }: { passkeys: PasskeyItem[] }) {
           errorId="passkey-new-error"
           errors={problem ? [problem] : undefined}
         />
-        <Button name="intent" value="add" pending={adding} disabled={!hydrated || (hydrated && !canCreatePasskeys())}>
+        <Button
+          name="intent"
+          value="add"
+          pending={adding}
+          disabled={!hydrated || (hydrated && !canCreatePasskeys())}
+          className="mt-6"
+        >
           {t("account.passkeys.add")}
         </Button>
       </Form>
