@@ -335,12 +335,12 @@ test.describe("the shell", () => {
       }
       // Once, in the person's menu (and in the phone menu's navigation, where the person's menu lies open).
       await page.getByLabel(/^Account menu, /).click();
-      await expect(page.getByRole("link", { name: "Account" })).toHaveCount(1);
-      await page.getByRole("link", { name: "Account" }).click();
+      await expect(page.getByRole("link", { name: "Account", exact: true })).toHaveCount(1);
+      await page.getByRole("link", { name: "Account", exact: true }).click();
       await expect(page).toHaveURL(/\/manager\/account$/);
       await page.setViewportSize({ width: 375, height: 740 });
       await page.locator("summary").filter({ hasText: "Open menu" }).click();
-      await expect(page.getByRole("link", { name: "Account" }).filter({ visible: true })).toHaveCount(1);
+      await expect(page.getByRole("link", { name: "Account", exact: true }).filter({ visible: true })).toHaveCount(1);
     },
   );
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { NavLink } from "react-router";
 
-import { Menu, X, type Icon } from "~/components/ui/icons";
+import { CircleUserRound, Menu, X, type Icon } from "~/components/ui/icons";
 import { useTranslation } from "~/lib/translation";
 import { Logo } from "./logo";
 import { useDisclosureDismiss } from "./use-disclosure-dismiss";
@@ -56,6 +56,14 @@ function ShellMenu({
                 </NavLink>
               </li>
             ))}
+            {/* The account page is the person's menu's first item from 768 px; below, where that menu lies open under
+                the navigation, it is the navigation's last. Listed once either way, and the bar keeps to one line. */}
+            <li className="shell-bar:hidden">
+              <NavLink to={account.to} className="shell-nav-link">
+                <CircleUserRound aria-hidden="true" className="size-4 shrink-0" />
+                {account.label}
+              </NavLink>
+            </li>
           </ul>
         </nav>
         <hr className="my-4 border-zinc-200 shell-bar:hidden dark:border-zinc-800" />
@@ -81,7 +89,7 @@ export function AreaLayout({
   home: string;
   nav: NavItem[];
   user: ShellUser;
-  /** The area's account page, first item of the person's menu. */
+  /** The area's account page: first item of the person's menu, last of the navigation on a phone. */
   account: { to: string; label: string };
   /** What the area adds to the header, before the person's menu (the organization switcher in /app). */
   tools?: ReactNode;

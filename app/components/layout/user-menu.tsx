@@ -75,7 +75,8 @@ export function UserMenu({ user, account }: { user: ShellUser; account: { to: st
         className="flex cursor-pointer list-none items-center gap-2 rounded-full p-0.5 pe-2 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 group-open/user:bg-zinc-100 shell-list:hidden dark:hover:bg-zinc-800 dark:group-open/user:bg-zinc-800 [&::-webkit-details-marker]:hidden"
       >
         <Avatar name={user.name} image={user.image} />
-        <span className="hidden max-w-40 truncate text-sm font-medium lg:inline">{user.name}</span>
+        {/* From 1280 px: between 1024 and 1280 the navigation needs the room (the name is in the menu too). */}
+        <span className="hidden max-w-40 truncate text-sm font-medium xl:inline">{user.name}</span>
         <ChevronDown aria-hidden="true" className="size-4 group-open/user:rotate-180" />
       </summary>
       <div className="absolute end-0 top-full z-40 mt-2 w-80 max-w-[calc(100vw-2rem)] rounded-xl border border-zinc-200 bg-white p-3 shadow-lg shell-list:static shell-list:mt-0 shell-list:w-auto shell-list:max-w-none shell-list:rounded-none shell-list:border-0 shell-list:bg-transparent shell-list:p-0 shell-list:shadow-none dark:border-zinc-800 dark:bg-zinc-900 shell-list:dark:bg-transparent">

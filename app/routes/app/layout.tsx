@@ -5,7 +5,7 @@ import { areaGuard, requireUser } from "~/.server/web/guards";
 import { getSession } from "~/.server/web/session";
 import { AreaLayout } from "~/components/layout/area-layout";
 import { OrganizationSwitcher } from "~/components/organizations/organization-switcher";
-import { Building2, CircleUserRound, FolderGit2, House } from "~/components/ui/icons";
+import { Building2, FolderGit2, House } from "~/components/ui/icons";
 import { useTranslation } from "~/lib/translation";
 import type { Route } from "./+types/layout";
 
@@ -35,7 +35,6 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
         { to: "/app", label: t("app.navHome"), icon: House, end: true },
         { to: "/app/organizations", label: t("app.navOrganizations"), icon: Building2 },
         { to: "/app/repositories", label: t("app.navRepositories"), icon: FolderGit2 },
-        { to: "/app/account", label: t("app.navAccount"), icon: CircleUserRound },
       ]}
     >
       <Outlet />

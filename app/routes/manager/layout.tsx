@@ -4,15 +4,7 @@ import { hasSecondFactor } from "~/.server/features/second-factor";
 import { getEnv } from "~/.server/platform/env";
 import { areaGuard, isAdminUser, requireUser } from "~/.server/web/guards";
 import { AreaLayout } from "~/components/layout/area-layout";
-import {
-  Building2,
-  CircleUserRound,
-  FolderGit2,
-  LayoutDashboard,
-  ListChecks,
-  ScrollText,
-  UsersRound,
-} from "~/components/ui/icons";
+import { Building2, FolderGit2, LayoutDashboard, ListChecks, ScrollText, UsersRound } from "~/components/ui/icons";
 import { useTranslation } from "~/lib/translation";
 import type { Route } from "./+types/layout";
 
@@ -48,7 +40,6 @@ export default function ManagerLayout({ loaderData }: Route.ComponentProps) {
         { to: "/manager/repositories", label: t("manager.navRepositories"), icon: FolderGit2 },
         { to: "/manager/audit", label: t("manager.navAudit"), icon: ScrollText },
         { to: "/manager/jobs", label: t("manager.navJobs"), icon: ListChecks },
-        { to: "/manager/account", label: t("manager.navAccount"), icon: CircleUserRound },
       ]}
     >
       <Outlet />
