@@ -227,7 +227,7 @@ test.describe("the audit trail", () => {
     await page.goto("/manager/audit");
     await filter(page, { actor: email, action: "Sign-in" });
     await expect(entries(page)).toHaveCount(1);
-    await expect(entries(page).first()).toContainText("Method: github");
+    await expect(entries(page).first()).toContainText("Method: GitHub");
   });
 
   test("only admins read the trail", async ({ page, mail }, testInfo) => {
