@@ -2,9 +2,10 @@
 // by an e-mail code for a person without a second factor and by the authenticator app for one with it, and then the
 // action runs as it was first asked, with the form's values; for the next minutes, nothing more is asked.
 import { randomUUID } from "node:crypto";
-import type { Page } from "@playwright/test";
+import type { Page, TestInfo } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 
+import type { SmtpSink } from "../support/smtp-sink";
 import { expect, sessionCookie, sql, test, uniqueEmail } from "./fixtures";
 import type { TestServer } from "./server";
 
@@ -163,6 +164,218 @@ test.describe("a step-up", () => {
     await page.getByRole("link", { name: "Cancel" }).click();
     await expect(page).toHaveURL(/\/app\/account$/);
     await expect(page.getByRole("definition").filter({ hasText: email })).toBeVisible();
+  });
+});
+
+/** Answers "Confirm it's you" with a code sent to `email`, as a person without a second factor does. */
+async function proveByEmail(page: Page, mail: SmtpSink, email: string) {
+  await expect(page.getByRole("heading", { name: "Confirm it's you" })).toBeVisible();
+  const since = Date.now();
+  await page.getByRole("button", { name: "Send me a code" }).click();
+  await expect(page.getByText(`We sent a code to ${email}.`)).toBeVisible();
+  await page.getByLabel("Code from the e-mail").fill(await mail.waitForCode(email, { since }));
+  await page.getByRole("button", { name: "Confirm and continue" }).click();
+}
+
+/** An organization of `ownerId`, straight in the database. */
+async function organizationOf(app: TestServer, ownerId: string) {
+  const [id, slug, now] = [randomUUID(), `step-up-${randomUUID().slice(0, 8)}`, Date.now()];
+  await sql(app.databaseUrl, "insert into organization (id, name, slug, created_at) values (?, ?, ?, ?)", [
+    id,
+    "Doomed Org",
+    slug,
+    now,
+  ]);
+  await sql(
+    app.databaseUrl,
+    "insert into member (id, organization_id, user_id, role, created_at) values (?, ?, ?, 'owner', ?)",
+    [randomUUID(), id, ownerId, now],
+  );
+  return { id, slug };
+}
+
+const count = async (app: TestServer, table: "user" | "organization", id: string) =>
+  Number((await sql(app.databaseUrl, `select count(*) as n from ${table} where id = ?`, [id])).rows[0]?.n);
+
+// Each other action that cannot be undone (ADR 053), done from its page by a person without a second factor: the
+// step-up meets it, an e-mail code answers, and the action is done.
+const byEmailCode: Array<{
+  action: string;
+  role: "admin" | "user";
+  /** Arranges what the action needs and does it from the page, as a person would. */
+  act: (page: Page, app: TestServer, me: string, testInfo: TestInfo) => Promise<string>;
+  /** Checks it is done; `subject` is what `act` returned. */
+  done: (page: Page, app: TestServer, subject: string) => Promise<void>;
+}> = [
+  {
+    action: "impersonating a user",
+    role: "admin",
+    act: async (page, app, _me, testInfo) => {
+      const target = await sessionCookie(app, {
+        email: uniqueEmail(testInfo, "step-imp"),
+        name: "Ivy Impersonated",
+        role: "user",
+      });
+      await page.goto(`/manager/users/${target.userId}`);
+      await page.getByRole("button", { name: "Impersonate" }).click();
+      return target.userId;
+    },
+    done: async (page) => {
+      await expect(page).toHaveURL(/\/app$/);
+      await expect(
+        page.getByRole("region", { name: "Impersonation" }).getByText("You are impersonating Ivy Impersonated"),
+      ).toBeVisible();
+    },
+  },
+  {
+    action: "changing a user's site role",
+    role: "admin",
+    act: async (page, app, _me, testInfo) => {
+      const target = await sessionCookie(app, {
+        email: uniqueEmail(testInfo, "step-role"),
+        name: "Rae Role",
+        role: "user",
+      });
+      await page.goto(`/manager/users/${target.userId}/update`);
+      await page.getByLabel("Role", { exact: true }).selectOption("admin");
+      await page.getByRole("button", { name: "Save" }).click();
+      return target.userId;
+    },
+    done: async (page, app, userId) => {
+      await expect(page.getByText("User updated.")).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`/manager/users/${userId}$`));
+      const [row] = (await sql(app.databaseUrl, "select role from user where id = ?", [userId])).rows;
+      expect(row?.role).toBe("admin");
+    },
+  },
+  {
+    action: "deleting a user",
+    role: "admin",
+    act: async (page, app, _me, testInfo) => {
+      const target = await sessionCookie(app, {
+        email: uniqueEmail(testInfo, "step-del"),
+        name: "Dee Deleted",
+        role: "user",
+      });
+      await page.goto(`/manager/users/${target.userId}`);
+      await page.getByRole("link", { name: "Delete" }).click();
+      await page.getByRole("dialog", { name: "Are you sure?" }).getByRole("button", { name: "Confirm" }).click();
+      return target.userId;
+    },
+    done: async (page, app, userId) => {
+      await expect(page).toHaveURL(/\/manager\/users$/);
+      expect(await count(app, "user", userId)).toBe(0);
+    },
+  },
+  {
+    action: "a manager deleting an organization",
+    role: "admin",
+    act: async (page, app, _me, testInfo) => {
+      const owner = await sessionCookie(app, {
+        email: uniqueEmail(testInfo, "step-org-own"),
+        name: "Oda Owner",
+        role: "user",
+      });
+      const { id } = await organizationOf(app, owner.userId);
+      await page.goto(`/manager/organizations/${id}`);
+      await page.getByRole("link", { name: "Delete the organization" }).click();
+      await page.getByRole("dialog", { name: "Are you sure?" }).getByRole("button", { name: "Confirm" }).click();
+      return id;
+    },
+    done: async (page, app, id) => {
+      await expect(page).toHaveURL(/\/manager\/organizations$/);
+      await expect(page.getByText("Organization Doomed Org deleted")).toBeVisible();
+      expect(await count(app, "organization", id)).toBe(0);
+    },
+  },
+  {
+    action: "an owner deleting their organization",
+    role: "user",
+    act: async (page, app, me) => {
+      const { id, slug } = await organizationOf(app, me);
+      await page.goto(`/app/organizations/${slug}/settings`);
+      await page.getByRole("link", { name: "Delete the organization" }).click();
+      await page.getByRole("dialog", { name: "Are you sure?" }).getByRole("button", { name: "Confirm" }).click();
+      return id;
+    },
+    done: async (page, app, id) => {
+      await expect(page).toHaveURL(/\/app\/organizations$/);
+      await expect(page.getByText("Organization Doomed Org deleted")).toBeVisible();
+      expect(await count(app, "organization", id)).toBe(0);
+    },
+  },
+];
+
+test.describe("a step-up by e-mail code before", () => {
+  for (const { action, role, act, done } of byEmailCode)
+    test(action, async ({ page, app, mail }, testInfo) => {
+      const email = uniqueEmail(testInfo, "step-each");
+      const me = await signedIn(page, app, { email, name: "Sam Stepper", role });
+      const subject = await act(page, app, me, testInfo);
+      await proveByEmail(page, mail, email);
+      await done(page, app, subject);
+    });
+});
+
+/** Turns the second factor on from its page; its secret. */
+async function secondFactorOn(page: Page) {
+  await page.goto("/app/account/second-factor");
+  const secret = (await page.locator("code").first().innerText()).trim();
+  await awayFromPeriodEnd();
+  await page.getByLabel("Code from the app").fill(codeFor(secret, Date.now() - 30_000));
+  await page.getByRole("button", { name: "Turn on" }).click();
+  await expect(page.getByRole("heading", { name: "Two-step verification is on" })).toBeVisible();
+  return secret;
+}
+
+/** Answers "Confirm it's you" with the authenticator app. */
+async function proveByApp(page: Page, secret: string) {
+  await expect(page.getByRole("heading", { name: "Confirm it's you" })).toBeVisible();
+  await awayFromPeriodEnd();
+  await page.getByLabel("Authenticator code or recovery code").fill(codeFor(secret));
+  await page.getByRole("button", { name: "Confirm and continue" }).click();
+}
+
+test.describe("a step-up with an authenticator app before", () => {
+  test("turning the second factor off: a wrong code in its form asks again, the app's code turns it off", async ({
+    page,
+    app,
+  }, testInfo) => {
+    test.slow();
+    const email = uniqueEmail(testInfo, "step-2fa-off");
+    const me = await signedIn(page, app, { email, name: "Otis Off", role: "user" });
+    const secret = await secondFactorOn(page);
+    await page.goto("/app/account");
+    await page.getByLabel("Authenticator code or recovery code").fill("000000");
+    await page.getByRole("button", { name: "Turn off" }).click();
+    await expect(page.getByText("This code is not right.")).toBeVisible();
+    await proveByApp(page, secret);
+    await expect(page.getByText("Two-step verification is off.")).toBeVisible();
+    const left = await sql(app.databaseUrl, "select count(*) as n from second_factor where user_id = ?", [me]);
+    expect(Number(left.rows[0]?.n)).toBe(0);
+  });
+
+  test("deleting one's account: the app's code, then the e-mail's code deletes it", async ({
+    page,
+    app,
+    mail,
+  }, testInfo) => {
+    test.slow();
+    const email = uniqueEmail(testInfo, "step-leave");
+    const me = await signedIn(page, app, { email, name: "Lea Leaving", role: "user" });
+    const secret = await secondFactorOn(page);
+    await page.goto("/app/account");
+    await page.getByRole("link", { name: "Delete my account" }).click();
+    await page.getByRole("dialog", { name: "Delete my account" }).getByRole("button", { name: "Send code" }).click();
+    const since = Date.now();
+    await proveByApp(page, secret);
+    await expect(page.getByText(`We sent a code to ${email}.`)).toBeVisible();
+    const dialog = page.getByRole("dialog", { name: "Delete my account" });
+    await dialog.getByLabel("Code").fill(await mail.waitForCode(email, { since }));
+    await dialog.getByRole("button", { name: "Delete for good" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText("Your account was deleted.")).toBeVisible();
+    expect(await count(app, "user", me)).toBe(0);
   });
 });
 
