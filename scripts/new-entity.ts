@@ -247,13 +247,16 @@ function featureFiles(name: string, fields: Field[]): Map<string, string> {
   const filled = (which: 0 | 1, indent: string) =>
     fields
       .map((field) => {
-        const label = `page.getByLabel(${JSON.stringify(capitalize(words(field.name)))}, { exact: true })`;
+        const labelText = JSON.stringify(capitalize(words(field.name)));
+        const label = `page.getByLabel(${labelText}, { exact: true })`;
         if (field.type === "boolean")
           return which === 0 ? `${indent}await ${label}.check();` : `${indent}await ${label}.uncheck();`;
         const value =
           field.type === "text"
             ? `\`${EXAMPLE.text[which]} ${field.name} \${unique}\``
             : JSON.stringify(EXAMPLE[field.type][which]);
+        // With JavaScript a date field is the "Pick a date" button and its calendar (ADR 055).
+        if (field.type === "date") return `${indent}await fillDate(page, page, ${labelText}, ${value});`;
         return `${indent}await ${label}.fill(${value});`;
       })
       .join("\n");
@@ -436,7 +439,7 @@ ${
 // user reads and is refused every change.
 import { randomUUID } from "node:crypto";
 
-import { expect, searchFor, signInWithRole, sql, test } from "../../../tests/e2e/fixtures";
+${fields.some((field) => field.type === "date") ? 'import { fillDate } from "../../../tests/e2e/date-field";\n' : ""}import { expect, searchFor, signInWithRole, sql, test } from "../../../tests/e2e/fixtures";
 
 test.describe("${name}", () => {
   test("an admin creates, finds, edits and deletes", async ({ page, mail, app }, testInfo) => {
