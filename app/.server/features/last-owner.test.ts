@@ -35,15 +35,16 @@ type Person = Awaited<ReturnType<typeof person>>;
 /** An organization with two owners, `a` (its creator) and `b`, and their scopes. */
 async function twoOwners() {
   const [a, b] = [await person("owner-a"), await person("owner-b")];
-  // A GitHub link of a's: a refused deletion must leave it (better-auth's removeUser deletes links before the user).
-  await db.insert(account).values({
-    id: unique("acc"),
-    accountId: unique("gh"),
-    providerId: "github",
-    userId: a.id,
-    createdAt: new Date(),
-    updatedAt: new Date(),
-  });
+  // A GitHub link each: a refused deletion must leave it (better-auth's removeUser deletes links before the user).
+  for (const owner of [a, b])
+    await db.insert(account).values({
+      id: unique("acc"),
+      accountId: unique("gh"),
+      providerId: "github",
+      userId: owner.id,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
   const slug = unique("owned");
   const created = await organizations.createOrganization({ name: "Owned", slug }, a);
   if (!created.ok) throw new Error(created.code);
@@ -53,7 +54,7 @@ async function twoOwners() {
   return { a, b, scopeA, scopeB, organizationId: created.organization.id };
 }
 
-type Round = Awaited<ReturnType<typeof twoOwners>> & { admin: Person };
+type Round = Awaited<ReturnType<typeof twoOwners>> & { admin: Person; otherAdmin: Person };
 
 /** A result is a success or a refusal the pages translate; an exception (a 500) is neither. */
 function outcome(result: { ok: boolean; code?: string; error?: string; reason?: string }) {
@@ -79,12 +80,30 @@ const deleteOwnAccount = async (who: Person) =>
     headers: who.headers,
   });
 
-// Each pair: two changes that each leave one owner, and together none. The first is always about owner a.
+// Each pair: two changes that each leave one owner, and together none; every pairing of the five changes (an admin's
+// deletion, the user's own deletion, leave, demotion, removal), each with itself. The first is always about owner a.
 const races: Record<string, (round: Round) => [Promise<object>, Promise<object>]> = {
+  "an admin deletes a while another admin deletes b": (r) => [
+    deleteUser({ id: r.a.id, email: r.a.email }, r.admin),
+    deleteUser({ id: r.b.id, email: r.b.email }, r.otherAdmin),
+  ],
+  "an admin deletes a while b deletes their account": (r) => [
+    deleteUser({ id: r.a.id, email: r.a.email }, r.admin),
+    deleteOwnAccount(r.b),
+  ],
   "an admin deletes a while b leaves": (r) => [
     deleteUser({ id: r.a.id, email: r.a.email }, r.admin),
     organizations.leaveOrganization(r.scopeB, r.b),
   ],
+  "an admin deletes a while a demotes b": (r) => [
+    deleteUser({ id: r.a.id, email: r.a.email }, r.admin),
+    organizations.updateMemberRole(r.scopeA, r.scopeB.member.id, "member", r.a),
+  ],
+  "an admin deletes a while a removes b": (r) => [
+    deleteUser({ id: r.a.id, email: r.a.email }, r.admin),
+    organizations.removeMember(r.scopeA, r.scopeB.member.id, r.a),
+  ],
+  "a deletes their account while b deletes theirs": (r) => [deleteOwnAccount(r.a), deleteOwnAccount(r.b)],
   "a deletes their account while b leaves": (r) => [
     deleteOwnAccount(r.a),
     organizations.leaveOrganization(r.scopeB, r.b),
@@ -93,22 +112,46 @@ const races: Record<string, (round: Round) => [Promise<object>, Promise<object>]
     deleteOwnAccount(r.a),
     organizations.updateMemberRole(r.scopeA, r.scopeB.member.id, "member", r.a),
   ],
-  "an admin deletes a while a removes b": (r) => [
-    deleteUser({ id: r.a.id, email: r.a.email }, r.admin),
+  "a deletes their account while removing b": (r) => [
+    deleteOwnAccount(r.a),
     organizations.removeMember(r.scopeA, r.scopeB.member.id, r.a),
+  ],
+  "a leaves while b leaves": (r) => [
+    organizations.leaveOrganization(r.scopeA, r.a),
+    organizations.leaveOrganization(r.scopeB, r.b),
+  ],
+  "a leaves while demoting b": (r) => [
+    organizations.leaveOrganization(r.scopeA, r.a),
+    organizations.updateMemberRole(r.scopeA, r.scopeB.member.id, "member", r.a),
+  ],
+  "a leaves while removing b": (r) => [
+    organizations.leaveOrganization(r.scopeA, r.a),
+    organizations.removeMember(r.scopeA, r.scopeB.member.id, r.a),
+  ],
+  "a demotes b while b demotes a": (r) => [
+    organizations.updateMemberRole(r.scopeA, r.scopeB.member.id, "member", r.a),
+    organizations.updateMemberRole(r.scopeB, r.scopeA.member.id, "member", r.b),
+  ],
+  "a demotes b while b removes a": (r) => [
+    organizations.updateMemberRole(r.scopeA, r.scopeB.member.id, "member", r.a),
+    organizations.removeMember(r.scopeB, r.scopeA.member.id, r.b),
+  ],
+  "a removes b while b removes a": (r) => [
+    organizations.removeMember(r.scopeA, r.scopeB.member.id, r.a),
+    organizations.removeMember(r.scopeB, r.scopeA.member.id, r.b),
   ],
 };
 
-const ROUNDS = 10;
+const ROUNDS = 25;
 
 describe("the last owner of an organization", () => {
   it(`stays through ${ROUNDS} rounds of each race between deletion, leaving, demotion and removal`, async () => {
-    const admin = await person("site-admin", "admin");
+    const [admin, otherAdmin] = [await person("site-admin", "admin"), await person("other-admin", "admin")];
     const ownerless: string[] = [];
     const outcomes = new Map<string, Set<string>>();
     for (let index = 0; index < ROUNDS; index += 1) {
       for (const [name, race] of Object.entries(races)) {
-        const round = { ...(await twoOwners()), admin };
+        const round = { ...(await twoOwners()), admin, otherAdmin };
         const results = await Promise.allSettled(race(round));
         const seen = results.map((result) =>
           result.status === "fulfilled" ? outcome(result.value as never) : `threw: ${String(result.reason)}`,
@@ -116,11 +159,11 @@ describe("the last owner of an organization", () => {
         outcomes.set(name, new Set([...(outcomes.get(name) ?? []), seen.join(" + ")]));
         const state = await ownersOf(round.organizationId);
         if (state.exists && state.owners === 0) ownerless.push(name);
-        // A deletion refused leaves a whole: the user, their sessions and their GitHub link.
-        if (seen[0] !== "ok") {
-          expect(await db.select().from(user).where(eq(user.id, round.a.id))).toHaveLength(1);
-          expect(await db.select().from(account).where(eq(account.userId, round.a.id))).toHaveLength(1);
-          expect((await db.select().from(session).where(eq(session.userId, round.a.id))).length).toBeGreaterThan(0);
+        // A deletion is whole or not at all: an owner still there keeps their sessions and their GitHub link.
+        for (const owner of [round.a, round.b]) {
+          if ((await db.select().from(user).where(eq(user.id, owner.id))).length === 0) continue;
+          expect(await db.select().from(account).where(eq(account.userId, owner.id))).toHaveLength(1);
+          expect((await db.select().from(session).where(eq(session.userId, owner.id))).length).toBeGreaterThan(0);
         }
       }
     }
