@@ -17,6 +17,9 @@ import {
 
 // axe-core on every page of the app, in light and dark, in English and Arabic: no serious or critical violation.
 // axe runs inside the page, so this spec runs in the JavaScript project only (@js-only).
+// Each page is audited twice, English in the light theme and Arabic in the dark one: contrast depends on the theme and
+// layout on the direction, and neither on the other, so the two other pairs found nothing these two do not (they were
+// half of this spec's 233 s of test time; docs/benchmarks.md, "Test suite time").
 const jsOnly = { tag: "@js-only" };
 test.describe.configure({ timeout: 240_000, mode: "parallel" });
 
@@ -58,37 +61,38 @@ async function linksLikeText(page: Page) {
 }
 
 /**
- * Audits `path` in each language and theme. `arrive`, when given, goes on from that page to the screen to audit (an
- * answer to a post, which no address reaches).
+ * Audits `path` in English and light, then in Arabic and dark. `arrive`, when given, goes on from that page to the
+ * screen to audit (an answer to a post, which no address reaches).
  */
 async function audit(page: Page, path: string, arrive?: (page: Page) => Promise<void>) {
   const problems: string[] = [];
   const origin = new URL(page.url()).origin;
-  for (const language of ["en", "ar"]) {
-    for (const theme of ["light", "dark"]) {
-      // The cookie the theme switcher sets (React Router's encoding of the JSON string).
-      await page
-        .context()
-        .addCookies([{ name: "theme", value: encodeURIComponent(btoa(JSON.stringify(theme))), url: origin }]);
-      await page.goto(`${path}${path.includes("?") ? "&" : "?"}lng=${language}`);
-      await expect(page.locator("html")).toHaveClass(theme);
-      await arrive?.(page);
-      // Legacy mode: axe runs as axe.run() in the page and its same-origin frames. The default also opens a blank tab
-      // per audit, to merge the results of cross-origin frames, which our CSP does not load (default-src 'self').
-      const results = await new AxeBuilder({ page })
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-        .setLegacyMode()
-        .analyze();
-      for (const link of await linksLikeText(page)) problems.push(`${path} [${language}, ${theme}] ${link}`);
-      for (const violation of results.violations) {
-        if (violation.impact === "serious" || violation.impact === "critical") {
-          problems.push(
-            `${path} [${language}, ${theme}] ${violation.id}: ${violation.help} (${violation.nodes
-              .map((node) => node.target.join(" "))
-              .slice(0, 3)
-              .join(", ")})`,
-          );
-        }
+  for (const [language, theme] of [
+    ["en", "light"],
+    ["ar", "dark"],
+  ] as const) {
+    // The cookie the theme switcher sets (React Router's encoding of the JSON string).
+    await page
+      .context()
+      .addCookies([{ name: "theme", value: encodeURIComponent(btoa(JSON.stringify(theme))), url: origin }]);
+    await page.goto(`${path}${path.includes("?") ? "&" : "?"}lng=${language}`);
+    await expect(page.locator("html")).toHaveClass(theme);
+    await arrive?.(page);
+    // Legacy mode: axe runs as axe.run() in the page and its same-origin frames. The default also opens a blank tab
+    // per audit, to merge the results of cross-origin frames, which our CSP does not load (default-src 'self').
+    const results = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+      .setLegacyMode()
+      .analyze();
+    for (const link of await linksLikeText(page)) problems.push(`${path} [${language}, ${theme}] ${link}`);
+    for (const violation of results.violations) {
+      if (violation.impact === "serious" || violation.impact === "critical") {
+        problems.push(
+          `${path} [${language}, ${theme}] ${violation.id}: ${violation.help} (${violation.nodes
+            .map((node) => node.target.join(" "))
+            .slice(0, 3)
+            .join(", ")})`,
+        );
       }
     }
   }
