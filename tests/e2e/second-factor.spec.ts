@@ -2,35 +2,27 @@
 // computed from the secret the page shows), keep the recovery codes, then every e-mail code sign-in asks for the
 // app's code before any session exists; a recovery code works once; turning it off takes a code.
 import type { Page } from "@playwright/test";
-import { Secret, TOTP } from "otpauth";
 
+import { authenticatorApp, type AuthenticatorApp } from "./authenticator-app";
 import { enterCode, expect, requestCode, signIn, signOutFromMenu, sql, test, uniqueEmail } from "./fixtures";
 import { startServer, type TestServer } from "./server";
 
-const codeFor = (secret: string, at = Date.now()) =>
-  new TOTP({ secret: Secret.fromBase32(secret.replace(/\s/g, "")), digits: 6, period: 30 }).generate({ timestamp: at });
-
-async function awayFromPeriodEnd() {
-  const intoPeriod = Date.now() % 30_000;
-  if (intoPeriod > 15_000) await new Promise((resolve) => setTimeout(resolve, 30_000 - intoPeriod + 100));
-}
-
-async function setUpAuthenticator(page: Page, area = "app"): Promise<{ secret: string; recoveryCodes: string[] }> {
+async function setUpAuthenticator(
+  page: Page,
+  area = "app",
+): Promise<{ phone: AuthenticatorApp; recoveryCodes: string[] }> {
   if (area === "app") {
     await page.goto("/app/account");
     await page.getByRole("link", { name: "Set up an authenticator app" }).click();
   }
   await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
-  const secret = (await page.locator("code").first().innerText()).trim();
-  // A code of the previous period: the next sign-in's code must be a later one (each code works once). The server
-  // accepts one period back, so it is sent early in a period: late in one, a slow submit would land two periods on.
-  await awayFromPeriodEnd();
-  await page.getByLabel("Code from the app").fill(codeFor(secret, Date.now() - 30_000));
+  const phone = authenticatorApp((await page.locator("code").first().innerText()).trim());
+  await page.getByLabel("Code from the app").fill(await phone.code());
   await page.getByRole("button", { name: "Turn on" }).click();
   await expect(page.getByRole("heading", { name: "Two-step verification is on" })).toBeVisible();
   const recoveryCodes = await page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem").allInnerTexts();
   expect(recoveryCodes).toHaveLength(10);
-  return { secret, recoveryCodes };
+  return { phone, recoveryCodes };
 }
 
 async function firstFactor(page: Page, mail: Parameters<typeof signIn>[1], email: string) {
@@ -49,7 +41,7 @@ test.describe("a second factor", () => {
     test.slow();
     const email = uniqueEmail(testInfo, "totp");
     await signIn(page, mail, email, "Tess Otp");
-    const { secret, recoveryCodes } = await setUpAuthenticator(page);
+    const { phone, recoveryCodes } = await setUpAuthenticator(page);
     await page.getByRole("link", { name: "Back to my account" }).click();
     await expect(page.getByText("Recovery codes left: 10.")).toBeVisible();
 
@@ -62,7 +54,7 @@ test.describe("a second factor", () => {
     await page.getByLabel("Authenticator code or recovery code").fill("000000");
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(page.getByText("This code is not right.")).toBeVisible();
-    await page.getByLabel("Authenticator code or recovery code").fill(codeFor(secret));
+    await page.getByLabel("Authenticator code or recovery code").fill(await phone.code());
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(page).toHaveURL(/\/app$/);
 
@@ -109,7 +101,7 @@ test.describe("a second factor", () => {
     await page.getByLabel("What is your name?").fill("Two Fa");
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(page).toHaveURL(/\/app$/);
-    const { secret } = await setUpAuthenticator(page);
+    const { phone } = await setUpAuthenticator(page);
 
     await signOutFromMenu(page);
     await expect(page).toHaveURL(/\/login/);
@@ -120,7 +112,7 @@ test.describe("a second factor", () => {
       cookies.some((cookie) => cookie.name.endsWith("session_token")),
       "no session cookie yet",
     ).toBe(false);
-    await page.getByLabel("Authenticator code or recovery code").fill(codeFor(secret));
+    await page.getByLabel("Authenticator code or recovery code").fill(await phone.code());
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(page).toHaveURL(/\/app$/);
   });

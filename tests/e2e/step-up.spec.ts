@@ -3,20 +3,11 @@
 // action runs as it was first asked, with the form's values; for the next minutes, nothing more is asked.
 import { randomUUID } from "node:crypto";
 import type { Page, TestInfo } from "@playwright/test";
-import { Secret, TOTP } from "otpauth";
 
 import type { SmtpSink } from "../support/smtp-sink";
+import { authenticatorApp, type AuthenticatorApp } from "./authenticator-app";
 import { expect, sessionCookie, sql, test, uniqueEmail } from "./fixtures";
 import type { TestServer } from "./server";
-
-const codeFor = (secret: string, at = Date.now()) =>
-  new TOTP({ secret: Secret.fromBase32(secret.replace(/\s/g, "")), digits: 6, period: 30 }).generate({ timestamp: at });
-
-/** Waits out the end of a TOTP period: a code typed late in one could reach the server two periods on. */
-async function awayFromPeriodEnd() {
-  const intoPeriod = Date.now() % 30_000;
-  if (intoPeriod > 15_000) await new Promise((resolve) => setTimeout(resolve, 30_000 - intoPeriod + 100));
-}
 
 async function signedIn(page: Page, app: TestServer, person: { email: string; name: string; role: "admin" | "user" }) {
   const cookie = await sessionCookie(app, person);
@@ -128,9 +119,8 @@ test.describe("a step-up", () => {
     const newEmail = uniqueEmail(testInfo, "step-totp-new");
     await signedIn(page, app, { email, name: "Tom Totp", role: "user" });
     await page.goto("/app/account/second-factor");
-    const secret = (await page.locator("code").first().innerText()).trim();
-    await awayFromPeriodEnd();
-    await page.getByLabel("Code from the app").fill(codeFor(secret, Date.now() - 30_000));
+    const phone = authenticatorApp((await page.locator("code").first().innerText()).trim());
+    await page.getByLabel("Code from the app").fill(await phone.code());
     await page.getByRole("button", { name: "Turn on" }).click();
     await expect(page.getByRole("heading", { name: "Two-step verification is on" })).toBeVisible();
 
@@ -143,9 +133,8 @@ test.describe("a step-up", () => {
     await expect(page.getByRole("heading", { name: "Confirm it's you" })).toBeVisible();
     // No e-mail code for a person with a second factor.
     await expect(page.getByRole("button", { name: "Send me a code" })).toHaveCount(0);
-    await awayFromPeriodEnd();
     const since = Date.now();
-    await page.getByLabel("Authenticator code or recovery code").fill(codeFor(secret));
+    await page.getByLabel("Authenticator code or recovery code").fill(await phone.code());
     await page.getByRole("button", { name: "Confirm and continue" }).click();
     await expect(page.getByText(`We sent a code to ${newEmail}.`)).toBeVisible();
     await expect(page).toHaveURL(/[?&]newEmail=/);
@@ -317,22 +306,20 @@ test.describe("a step-up by e-mail code before", () => {
     });
 });
 
-/** Turns the second factor on from its page; its secret. */
+/** Turns the second factor on from its page; the authenticator app that holds it. */
 async function secondFactorOn(page: Page) {
   await page.goto("/app/account/second-factor");
-  const secret = (await page.locator("code").first().innerText()).trim();
-  await awayFromPeriodEnd();
-  await page.getByLabel("Code from the app").fill(codeFor(secret, Date.now() - 30_000));
+  const phone = authenticatorApp((await page.locator("code").first().innerText()).trim());
+  await page.getByLabel("Code from the app").fill(await phone.code());
   await page.getByRole("button", { name: "Turn on" }).click();
   await expect(page.getByRole("heading", { name: "Two-step verification is on" })).toBeVisible();
-  return secret;
+  return phone;
 }
 
 /** Answers "Confirm it's you" with the authenticator app. */
-async function proveByApp(page: Page, secret: string) {
+async function proveByApp(page: Page, phone: AuthenticatorApp) {
   await expect(page.getByRole("heading", { name: "Confirm it's you" })).toBeVisible();
-  await awayFromPeriodEnd();
-  await page.getByLabel("Authenticator code or recovery code").fill(codeFor(secret));
+  await page.getByLabel("Authenticator code or recovery code").fill(await phone.code());
   await page.getByRole("button", { name: "Confirm and continue" }).click();
 }
 
@@ -344,12 +331,12 @@ test.describe("a step-up with an authenticator app before", () => {
     test.slow();
     const email = uniqueEmail(testInfo, "step-2fa-off");
     const me = await signedIn(page, app, { email, name: "Otis Off", role: "user" });
-    const secret = await secondFactorOn(page);
+    const phone = await secondFactorOn(page);
     await page.goto("/app/account");
     await page.getByLabel("Authenticator code or recovery code").fill("000000");
     await page.getByRole("button", { name: "Turn off" }).click();
     await expect(page.getByText("This code is not right.")).toBeVisible();
-    await proveByApp(page, secret);
+    await proveByApp(page, phone);
     await expect(page.getByText("Two-step verification is off.")).toBeVisible();
     const left = await sql(app.databaseUrl, "select count(*) as n from second_factor where user_id = ?", [me]);
     expect(Number(left.rows[0]?.n)).toBe(0);
@@ -363,12 +350,12 @@ test.describe("a step-up with an authenticator app before", () => {
     test.slow();
     const email = uniqueEmail(testInfo, "step-leave");
     const me = await signedIn(page, app, { email, name: "Lea Leaving", role: "user" });
-    const secret = await secondFactorOn(page);
+    const phone = await secondFactorOn(page);
     await page.goto("/app/account");
     await page.getByRole("link", { name: "Delete my account" }).click();
     await page.getByRole("dialog", { name: "Delete my account" }).getByRole("button", { name: "Send code" }).click();
     const since = Date.now();
-    await proveByApp(page, secret);
+    await proveByApp(page, phone);
     await expect(page.getByText(`We sent a code to ${email}.`)).toBeVisible();
     const dialog = page.getByRole("dialog", { name: "Delete my account" });
     await dialog.getByLabel("Code").fill(await mail.waitForCode(email, { since }));
