@@ -12,7 +12,7 @@ import {
 } from "@simplewebauthn/server";
 import { and, desc, eq, lt } from "drizzle-orm";
 
-import { db } from "~/.server/platform/db/client";
+import { db, primaryDb } from "~/.server/platform/db/client";
 import { isUniqueViolation } from "~/.server/platform/db/errors";
 import { passkey, spentWebauthnChallenge, user } from "~/.server/platform/db/schema";
 import { getEnv } from "~/.server/platform/env";
@@ -207,8 +207,10 @@ export async function verifyPasskeySignIn(
   const limited = await consumeRateLimit(`verify-passkey:client:${caller.client}`, rateLimits.verifyCodePerClient);
   const response = input.response as AuthenticationResponseJSON;
   const credentialId = typeof response?.id === "string" ? response.id.slice(0, 1024) : "";
+  // From the primary, like every proof of who a person is: a passkey removed on another instance proves nothing here
+  // (ADR 050).
   const [stored] = credentialId
-    ? await db
+    ? await primaryDb
         .select({ passkey, email: user.email })
         .from(passkey)
         .innerJoin(user, eq(passkey.userId, user.id))
@@ -299,7 +301,8 @@ export async function verifyPasskeyStepUp(
   const credentialId = typeof response?.id === "string" ? response.id.slice(0, 1024) : "";
   const { challenge } = input;
   if (!credentialId || !challenge || challenge.userId !== userId) return false;
-  const [stored] = await db
+  // From the primary: a passkey removed on another instance proves nothing here (ADR 050).
+  const [stored] = await primaryDb
     .select()
     .from(passkey)
     .where(and(eq(passkey.credentialId, credentialId), eq(passkey.userId, userId)))

@@ -3,15 +3,15 @@
 // the pending sign-in). Plain values in and out: the routes hold the cookies.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
-import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, exists, gt, isNull, lt, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 
-import { db } from "~/.server/platform/db/client";
+import { db, primaryDb } from "~/.server/platform/db/client";
 import { pendingSecondFactor, recoveryCode, secondFactor, user } from "~/.server/platform/db/schema";
 import { sendSecondFactorResetEmail } from "~/.server/platform/email/account";
 import { getEnv } from "~/.server/platform/env";
-import { enqueue, type JobKind } from "~/.server/platform/jobs/queue";
+import { jobInsert, wakeJobs, type JobKind } from "~/.server/platform/jobs/queue";
 import { consumeRateLimit, rateLimits } from "~/.server/platform/security/rate-limit";
 import { PRODUCT } from "~/locales/product";
 import { recordAudit, type AuditActor } from "./audit";
@@ -46,8 +46,12 @@ function stepOf(totp: TOTP, code: string, now = Date.now()): number | null {
   return delta === null ? null : Math.floor(now / 1000 / PERIOD_SECONDS) + delta;
 }
 
+/**
+ * Read from the primary, like every other read of the second factor that decides a sign-in or a step-up: turned on or
+ * off on another instance, it counts here from the next request (ADR 050).
+ */
 export async function hasSecondFactor(userId: string): Promise<boolean> {
-  const [row] = await db
+  const [row] = await primaryDb
     .select({ userId: secondFactor.userId })
     .from(secondFactor)
     .where(eq(secondFactor.userId, userId))
@@ -111,7 +115,7 @@ export async function checkSecondFactor(
   email: string,
   code: string,
 ): Promise<"totp" | "recovery" | null> {
-  const [row] = await db.select().from(secondFactor).where(eq(secondFactor.userId, userId)).limit(1);
+  const [row] = await primaryDb.select().from(secondFactor).where(eq(secondFactor.userId, userId)).limit(1);
   if (!row) return null;
   const digits = code.replace(/\s/g, "");
   if (/^\d{6}$/.test(digits)) {
@@ -126,7 +130,7 @@ export async function checkSecondFactor(
     return claimed.length === 1 ? "totp" : null;
   }
   const hash = recoveryHash(userId, code);
-  const codes = await db
+  const codes = await primaryDb
     .select({ id: recoveryCode.id, codeHash: recoveryCode.codeHash })
     .from(recoveryCode)
     .where(and(eq(recoveryCode.userId, userId), isNull(recoveryCode.usedAt)));
@@ -241,16 +245,23 @@ export async function resetSecondFactor(
   target: { id: string; email: string },
   admin: { actor: AuditActor; language: string },
 ): Promise<boolean> {
-  const removed = await db
-    .delete(secondFactor)
-    .where(eq(secondFactor.userId, target.id))
-    .returning({ userId: secondFactor.userId });
+  const mine = eq(secondFactor.userId, target.id);
+  // The reset and its notice commit together (ADR 046); the notice, written first, only if there is a factor to reset.
+  const [, removed] = await db.batch([
+    jobInsert(
+      db,
+      secondFactorResetNoticeJob,
+      { to: target.email, language: admin.language },
+      { onlyIf: exists(db.select({ userId: secondFactor.userId }).from(secondFactor).where(mine)) },
+    ),
+    db.delete(secondFactor).where(mine).returning({ userId: secondFactor.userId }),
+    db.delete(recoveryCode).where(eq(recoveryCode.userId, target.id)),
+  ]);
   if (removed.length === 0) return false;
-  await db.delete(recoveryCode).where(eq(recoveryCode.userId, target.id));
+  wakeJobs();
   await recordAudit(admin.actor, {
     action: "second-factor.reset",
     target: { type: "user", id: target.id, label: target.email },
   });
-  await enqueue(secondFactorResetNoticeJob, { to: target.email, language: admin.language });
   return true;
 }

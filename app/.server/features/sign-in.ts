@@ -14,7 +14,7 @@ import {
   signUpEnabled,
   type SessionUser,
 } from "~/.server/platform/auth/auth";
-import { db } from "~/.server/platform/db/client";
+import { db, primaryDb } from "~/.server/platform/db/client";
 import { isUniqueViolation } from "~/.server/platform/db/errors";
 import { pendingSecondFactor, secondFactor, session, signInCode, user } from "~/.server/platform/db/schema";
 import { sendSignInCodeEmail } from "~/.server/platform/email/sign-in-code";
@@ -305,7 +305,7 @@ function sessionTokenSet(setCookies: string[]): string | null {
 export async function holdGitHubSession(setCookies: string[]): Promise<string | null> {
   const token = sessionTokenSet(setCookies);
   if (!token) return null;
-  const [gated] = await db
+  const [gated] = await primaryDb
     .select({ userId: session.userId })
     .from(session)
     .innerJoin(secondFactor, eq(secondFactor.userId, session.userId))
@@ -329,8 +329,9 @@ export async function startSession(
 ): Promise<VerifyResult> {
   // Whoever has a second factor gives it before any session exists (ADR 052): a pending sign-in, bound to this
   // browser by the route's cookie, waits for it at /login/second-factor.
+  // Read from the primary: a second factor turned on at another instance is asked for here too (ADR 050).
   if (!secondFactorProven) {
-    const [gated] = await db
+    const [gated] = await primaryDb
       .select({ id: user.id })
       .from(user)
       .innerJoin(secondFactor, eq(secondFactor.userId, user.id))

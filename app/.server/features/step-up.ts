@@ -5,7 +5,7 @@
 import { and, eq, gt } from "drizzle-orm";
 
 import { checkOneTimeCode } from "~/.server/platform/auth/one-time-code";
-import { db } from "~/.server/platform/db/client";
+import { db, primaryDb } from "~/.server/platform/db/client";
 import { passkey, stepUp } from "~/.server/platform/db/schema";
 import { consumeAll, rateLimits } from "~/.server/platform/security/rate-limit";
 import { requestStepUpCode } from "./account";
@@ -19,9 +19,12 @@ export const STEP_UP_MINUTES = 10;
 
 type Me = { id: string; email: string };
 
-/** Whether this session proved its person again within the last STEP_UP_MINUTES. */
+/**
+ * Whether this session proved its person again within the last STEP_UP_MINUTES. Read from the primary, like the ways
+ * below: a step-up made, or a second factor or passkey changed, on another instance counts here at once (ADR 050).
+ */
 export async function isRecentlyVerified(sessionId: string, now = Date.now()): Promise<boolean> {
-  const [row] = await db
+  const [row] = await primaryDb
     .select({ sessionId: stepUp.sessionId })
     .from(stepUp)
     .where(and(eq(stepUp.sessionId, sessionId), gt(stepUp.verifiedAt, new Date(now - STEP_UP_MINUTES * 60_000))))
@@ -33,7 +36,7 @@ export async function isRecentlyVerified(sessionId: string, now = Date.now()): P
 export async function stepUpWaysOf(userId: string): Promise<{ secondFactor: boolean; passkey: boolean }> {
   const [secondFactor, passkeys] = await Promise.all([
     hasSecondFactor(userId),
-    db.$count(passkey, eq(passkey.userId, userId)),
+    primaryDb.$count(passkey, eq(passkey.userId, userId)),
   ]);
   return { secondFactor, passkey: passkeys > 0 };
 }
