@@ -66,9 +66,9 @@ const written = (secret = process.env.AUTH_SECRET!) => createCookie("written", {
 /** The primary's frame number now. */
 const primaryFrame = async () => (await probe.sync())?.frame_no ?? 0;
 
-/** A request through `instance`'s middleware to a handler answering `status`; what it saw of `tag` on the replica. */
+/** A request through `server`'s middleware to a handler answering `status`; what it saw of `tag` on the replica. */
 async function visit(
-  instance: Instance,
+  server: Instance,
   { method = "GET", cookie, status = 200, tag, write = false }: VisitOptions,
 ): Promise<{ response: Response; seen: number }> {
   const request = new Request(`${process.env.APP_URL}/app`, {
@@ -76,12 +76,12 @@ async function visit(
     headers: cookie === undefined ? {} : { Cookie: cookie },
   });
   let seen = -1;
-  const response = (await instance.readYourWritesMiddleware(
+  const response = (await server.readYourWritesMiddleware(
     { request, context: {}, params: {}, unstable_pattern: "/app" } as never,
     async () => {
-      const [row] = await instance.db.all<{ seen: number }>(sql`SELECT count(*) AS seen FROM note WHERE tag = ${tag}`);
+      const [row] = await server.db.all<{ seen: number }>(sql`SELECT count(*) AS seen FROM note WHERE tag = ${tag}`);
       seen = Number(row?.seen);
-      if (write) await instance.db.run(sql`INSERT INTO note (tag) VALUES (${tag})`);
+      if (write) await server.db.run(sql`INSERT INTO note (tag) VALUES (${tag})`);
       return new Response(null, { status });
     },
   )) as Response;
