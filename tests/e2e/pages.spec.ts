@@ -160,7 +160,7 @@ test.describe("Arabic on a phone", () => {
   });
 
   test("no page scrolls sideways at 360 px, even with a long English address", async ({ page, app }, testInfo) => {
-    // Sixteen pages in one test: three times the usual time limit, so a busy machine does not fail it.
+    // Seventeen pages in one test: three times the usual time limit, so a busy machine does not fail it.
     test.slow();
     // A long address with no place to break: the account page's card must wrap it, not widen the page.
     const email = `a-very-long-address-without-any-break-${testInfo.project.name}-${Math.random().toString(36).slice(2, 8)}@subdomain.example-organization.test`;
@@ -183,6 +183,18 @@ test.describe("Arabic on a phone", () => {
       "insert into member (id, organization_id, user_id, role, created_at) values (?, ?, ?, 'owner', ?)",
       [randomUUID(), organizationId, userId, Date.now()],
     );
+    // A failed job, so that /manager/jobs shows its card and its last error: a long one, with no place to break.
+    await sql(
+      app.databaseUrl,
+      "insert into job (id, kind, payload, state, attempts, run_at, last_error, created_at, finished_at) values (?, 'email.welcome', '{}', 'failed', 15, ?, ?, ?, ?)",
+      [
+        randomUUID(),
+        Date.now(),
+        `Can't send mail - all recipients were rejected: 550 5.1.1 <${email}>: Recipient address rejected`,
+        Date.now(),
+        Date.now(),
+      ],
+    );
     const paths = [
       "/app",
       "/app/account",
@@ -198,6 +210,7 @@ test.describe("Arabic on a phone", () => {
       "/manager/organizations",
       `/manager/organizations/${organizationId}`,
       "/manager/audit",
+      "/manager/jobs",
       "/manager/users?searchTerm=nothing-matches-this-term",
     ];
     for (const path of paths) {
