@@ -49,18 +49,26 @@ export class SmtpSink {
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
         const raw = Buffer.concat(chunks).toString("utf8");
-        this.messages.push({
-          to: session.envelope.rcptTo.map((address) => address.address.toLowerCase()),
-          raw,
-          text: partOf(raw, "plain") ?? "",
-          html: partOf(raw, "html"),
-          receivedAt: Date.now(),
-        });
-        callback();
+        const to = session.envelope.rcptTo.map((address) => address.address.toLowerCase());
+        const accept = () => {
+          this.messages.push({
+            to,
+            raw,
+            text: partOf(raw, "plain") ?? "",
+            html: partOf(raw, "html"),
+            receivedAt: Date.now(),
+          });
+          callback();
+        };
+        const delay = Math.max(0, ...to.map((address) => this.answerDelays.get(address) ?? 0));
+        // A message is delivered when the server says so: one never answered was never delivered.
+        if (delay === 0) accept();
+        else if (delay !== Infinity) setTimeout(accept, delay);
       });
     },
   });
   port = 0;
+  private answerDelays = new Map<string, number>();
 
   async start(): Promise<this> {
     await new Promise<void>((resolve, reject) => {
@@ -89,6 +97,14 @@ export class SmtpSink {
       this.server.server.once("error", reject);
       this.server.server.listen(this.port, "127.0.0.1", () => resolve());
     });
+  }
+
+  /**
+   * A slow mail server for messages to `email`: it answers their data `ms` later (Infinity: never, the sender waits
+   * until it gives up or dies). The message counts as received when it is answered.
+   */
+  answerAfter(email: string, ms: number): void {
+    this.answerDelays.set(email.toLowerCase(), ms);
   }
 
   messagesTo(email: string): ReceivedEmail[] {
