@@ -1,13 +1,12 @@
 // The account page's rules (docs/architecture.md, "Account"): a new e-mail address is confirmed by a code sent to it;
 // a deletion is confirmed by a code sent to the current address and removes the account in one batch; and the user
 // can take a copy of their data. Plain values in, plain values out.
-import { desc, eq, inArray, or } from "drizzle-orm";
+import { and, desc, eq, exists, inArray, or } from "drizzle-orm";
 
-import { auth } from "~/.server/platform/auth/auth";
 import { endImpersonationsBy } from "~/.server/platform/auth/impersonation";
 import {
   checkOneTimeCode,
-  issueOneTimeCode,
+  newOneTimeCode,
   ONE_TIME_CODE_MINUTES,
   oneTimeCodeIds,
   type OneTimeCodeCheck,
@@ -72,10 +71,7 @@ type CodeEmailPayload = {
   at: number;
 };
 
-/**
- * A code's e-mail, retried while the code lasts. Queued right after the code is written: a process that dies in
- * between leaves a code without its e-mail, and the person, who had no answer, asks again.
- */
+/** A code's e-mail, retried while the code lasts; written in one batch with the code (`sendAccountCode`). */
 function codeEmailJob(name: string, send: (input: CodeEmailInput) => Promise<void>): JobKind<CodeEmailPayload> {
   return {
     name,
@@ -92,12 +88,20 @@ export const changeEmailCodeJob = codeEmailJob("email.change-email-code", sendCh
 export const deleteAccountCodeJob = codeEmailJob("email.delete-account-code", sendDeleteAccountCodeEmail);
 export const stepUpCodeJob = codeEmailJob("email.step-up-code", sendStepUpCodeEmail);
 
-async function enqueueCodeEmail(kind: JobKind<CodeEmailPayload>, to: string, code: string, caller: Caller) {
+/** Makes a new code for `purpose` and queues its e-mail to `to`: both commit, or neither does (ADR 046). */
+async function sendAccountCode(
+  kind: JobKind<CodeEmailPayload>,
+  purpose: OneTimeCodePurpose,
+  userId: string,
+  to: string,
+  caller: Caller,
+) {
   const at = Date.now();
+  const { code, expiresAt, store } = newOneTimeCode(purpose, userId, to, at);
   await enqueue(
     kind,
     { to, sealedCode: await sealSecret(code), language: caller.language, userAgent: caller.userAgent ?? null, at },
-    { expiresAt: at + ONE_TIME_CODE_MINUTES * 60_000 },
+    { expiresAt, with: [store] },
   );
 }
 
@@ -135,16 +139,15 @@ export async function requestEmailChange(
   const limited = await consumeAll(codeBudgets("change-email", me.id, newEmail));
   if (!limited.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds };
   if (await addressInUse(newEmail)) return { ok: false, reason: "email-used" };
-  const code = await issueOneTimeCode("change-email", me.id, newEmail);
-  await enqueueCodeEmail(changeEmailCodeJob, newEmail, code, caller);
+  await sendAccountCode(changeEmailCodeJob, "change-email", me.id, newEmail, caller);
   return { ok: true, newEmail, lastCode: limited.remaining === 0 };
 }
 
 /**
- * Makes the new address the account's with the code that was sent to it, through better-auth's adapter (so the user
- * hooks run), ends the account's other sessions as "sign out everywhere else" does (whoever held the old address may
- * hold one: ADR 017), and tells the old address. The database's unique index has the last word: an address taken
- * since the code was sent is refused with the same answer as before, never an error.
+ * Makes the new address the account's with the code that was sent to it, tells the old address, and ends the
+ * account's other sessions as "sign out everywhere else" does (whoever held the old address may hold one: ADR 017).
+ * The database's unique index has the last word: an address taken since the code was sent is refused with the same
+ * answer as before, never an error.
  */
 export async function confirmEmailChange(
   me: Me,
@@ -154,8 +157,26 @@ export async function confirmEmailChange(
   const newEmail = normalise(input.newEmail);
   const checked = await checkOneTimeCode("change-email", me.id, newEmail, input.code);
   if (checked !== "right") return { ok: false, reason: checked };
+  const notice = {
+    to: me.email,
+    newEmail,
+    language: caller.language,
+    userAgent: caller.userAgent ?? null,
+    at: Date.now(),
+  };
   try {
-    await (await auth.$context).internalAdapter.updateUser(me.id, { email: newEmail, emailVerified: true });
+    // The address and the old one's notice commit together, the notice only if the address did change (an account
+    // deleted meanwhile); the notice is retried until the old address's mail server takes it (ADR 046). Written here,
+    // not through better-auth's adapter: its user hooks check names, pictures and bans, which an address leaves alone.
+    await enqueue(emailChangedNoticeJob, notice, {
+      with: [db.update(user).set({ email: newEmail, emailVerified: true }).where(eq(user.id, me.id))],
+      onlyIf: exists(
+        db
+          .select({ id: user.id })
+          .from(user)
+          .where(and(eq(user.id, me.id), eq(user.email, newEmail))),
+      ),
+    });
   } catch (error) {
     if (isUniqueViolation(error, "user.email")) return { ok: false, reason: "email-used" };
     throw error;
@@ -166,14 +187,6 @@ export async function confirmEmailChange(
     details: { from: me.email, to: newEmail },
   });
   await revokeOtherOwnSessions({ id: me.id, email: newEmail }, caller);
-  // The change is made; its notice is retried until the old address's mail server takes it (ADR 046).
-  await enqueue(emailChangedNoticeJob, {
-    to: me.email,
-    newEmail,
-    language: caller.language,
-    userAgent: caller.userAgent ?? null,
-    at: Date.now(),
-  });
   return { ok: true, newEmail };
 }
 
@@ -189,8 +202,7 @@ export async function requestStepUpCode(
 ): Promise<{ ok: true; lastCode: boolean } | RateLimited> {
   const limited = await consumeAll(codeBudgets("step-up", me.id, me.email));
   if (!limited.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds };
-  const code = await issueOneTimeCode("step-up", me.id, me.email);
-  await enqueueCodeEmail(stepUpCodeJob, me.email, code, caller);
+  await sendAccountCode(stepUpCodeJob, "step-up", me.id, me.email, caller);
   return { ok: true, lastCode: limited.remaining === 0 };
 }
 
@@ -270,8 +282,7 @@ export async function requestAccountDeletion(
   if (refusal) return refusal;
   const limited = await consumeAll(codeBudgets("delete-account", me.id, me.email));
   if (!limited.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds };
-  const code = await issueOneTimeCode("delete-account", me.id, me.email);
-  await enqueueCodeEmail(deleteAccountCodeJob, me.email, code, caller);
+  await sendAccountCode(deleteAccountCodeJob, "delete-account", me.id, me.email, caller);
   return { ok: true, lastCode: limited.remaining === 0 };
 }
 

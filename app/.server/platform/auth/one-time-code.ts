@@ -36,15 +36,11 @@ function sameHash(stored: string, candidate: string): boolean {
 }
 
 /**
- * Makes a new code for `purpose`, sent to `email`, and returns it for the e-mail. It replaces the user's pending code
- * for that purpose, attempts and all: the send budget (the caller's rate limit) bounds the guesses.
+ * A new code for `purpose`, sent to `email`: the code for the e-mail, its end, and the statement that stores it, for
+ * the caller to run in one batch with the e-mail's job (ADR 046). It replaces the user's pending code for that
+ * purpose, attempts and all: the send budget (the caller's rate limit) bounds the guesses.
  */
-export async function issueOneTimeCode(
-  purpose: OneTimeCodePurpose,
-  userId: string,
-  email: string,
-  now = Date.now(),
-): Promise<string> {
+export function newOneTimeCode(purpose: OneTimeCodePurpose, userId: string, email: string, now = Date.now()) {
   const id = oneTimeCodeId(purpose, userId);
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const row = {
@@ -53,10 +49,22 @@ export async function issueOneTimeCode(
     attempts: 0,
     expiresAt: now + ONE_TIME_CODE_MINUTES * 60_000,
   };
-  await db
+  const store = db
     .insert(signInCode)
     .values({ id, ...row })
     .onConflictDoUpdate({ target: signInCode.id, set: row });
+  return { code, expiresAt: row.expiresAt, store };
+}
+
+/** Stores a new code without an e-mail, and returns it (the tests' way to hold a code the person would receive). */
+export async function issueOneTimeCode(
+  purpose: OneTimeCodePurpose,
+  userId: string,
+  email: string,
+  now = Date.now(),
+): Promise<string> {
+  const { code, store } = newOneTimeCode(purpose, userId, email, now);
+  await store;
   return code;
 }
 

@@ -3,7 +3,7 @@
 // (worker.ts) take jobs with a lease; this module writes and reads the rows.
 import { randomUUID } from "node:crypto";
 import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 
 import { db as appDatabase, type Database } from "~/.server/platform/db/client";
@@ -38,24 +38,32 @@ type EnqueueOptions = {
   id?: string;
 };
 
-/** The insert of one job, for a `db.batch` with the change that asks for it (use `enqueue` to write it). */
+/**
+ * The insert of one job, for a `db.batch` with the change that asks for it (use `enqueue` to write it). With `onlyIf`,
+ * the job is written only when that condition holds as its statement runs, in the batch's order: a change that finds
+ * nothing to change asks for no job.
+ */
 export function jobInsert<P extends Payload>(
   database: Database,
   kind: JobKind<P>,
   payload: P,
-  options: EnqueueOptions,
+  options: EnqueueOptions & { onlyIf?: SQL },
 ) {
-  return database
-    .insert(job)
-    .values({
-      id: options.id ?? randomUUID(),
-      kind: kind.name,
-      payload: JSON.stringify(payload),
-      runAt: sql`${databaseNow} + ${options.delayMs ?? 0}`,
-      createdAt: databaseNow,
-      expiresAt: options.expiresAt ?? null,
-    })
-    .onConflictDoNothing();
+  const row = {
+    id: options.id ?? randomUUID(),
+    kind: kind.name,
+    payload: JSON.stringify(payload),
+    runAt: sql`${databaseNow} + ${options.delayMs ?? 0}`,
+    createdAt: databaseNow,
+    expiresAt: options.expiresAt ?? null,
+  };
+  if (!options.onlyIf) return database.insert(job).values(row).onConflictDoNothing();
+  // INSERT … SELECT … WHERE: SQLite has no WHERE on VALUES. (Its upsert after a SELECT needs that WHERE, and has it.)
+  return database.run(
+    sql`INSERT INTO ${job} ("id", "kind", "payload", "run_at", "created_at", "expires_at")
+      SELECT ${row.id}, ${row.kind}, ${row.payload}, ${row.runAt}, ${row.createdAt}, ${row.expiresAt}
+      WHERE ${options.onlyIf} ON CONFLICT DO NOTHING`,
+  );
 }
 
 let wakeWorker: () => void = () => {};
@@ -72,7 +80,7 @@ export const wakeJobs = () => wakeWorker();
 export async function enqueue<P extends Payload>(
   kind: JobKind<P>,
   payload: P,
-  options: EnqueueOptions & { with?: BatchItem<"sqlite">[]; db?: Database } = {},
+  options: EnqueueOptions & { with?: BatchItem<"sqlite">[]; onlyIf?: SQL; db?: Database } = {},
 ): Promise<void> {
   const database = options.db ?? appDatabase;
   const insert = jobInsert(database, kind, payload, options);
