@@ -1,5 +1,6 @@
 // Real child processes running the app's modules on the test's database (tests/support/guarded-child.ts): two
-// server processes for the rules that must hold across processes, or a process killed while it holds a turn.
+// server processes for the rules that must hold across processes, or a process killed while it holds a turn. Also
+// the start of any other such child script (tests/support/replica-instance.ts).
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 
@@ -14,14 +15,15 @@ export type GuardedChild = {
 };
 
 export function startGuardedChild(command: GuardedCommand, env: Record<string, string> = {}): GuardedChild {
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", "tests/support/guarded-child.ts", JSON.stringify(command)],
-    {
-      env: { ...process.env, LOG_LEVEL: "silent", ...env },
-      stdio: ["pipe", "pipe", "pipe"],
-    },
-  );
+  return startChildScript("tests/support/guarded-child.ts", [JSON.stringify(command)], env);
+}
+
+/** Runs `script` (TypeScript, through tsx) in a child process with the test's environment and `env` on top. */
+export function startChildScript(script: string, args: string[], env: Record<string, string> = {}): GuardedChild {
+  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+    env: { ...process.env, LOG_LEVEL: "silent", ...env },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>

@@ -466,31 +466,40 @@ export function acceptInvitation(
   return runExclusive(`user-organizations:${caller.userId}`, async () => {
     const checked = await answerable(invitationId, caller, "invitation.accepted");
     if (!checked.ok) return checked;
-    const { found } = checked;
-    if (await isMember(found.organization.id, caller.userId))
-      return refusal("USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION");
-    if ((await organizationsOf(caller.userId)) >= getEnv().ORGANIZATIONS_PER_USER)
-      return refusal("YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_ORGANIZATIONS");
-    if (!found.inviterIsMember) return refusal("INVITER_IS_NO_LONGER_A_MEMBER_OF_THE_ORGANIZATION");
-    let accepted;
-    try {
-      accepted = await attempt(() => auth.api.acceptInvitation({ headers: caller.headers, body: { invitationId } }));
-    } catch (error) {
-      // better-auth puts the invitation back to pending when the membership cannot be written.
-      if (isUniqueViolation(error, "member.organization_id, member.user_id"))
-        return refusal("USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION");
-      throw error;
-    }
-    if (!accepted.ok) return accepted;
-    const details = { organization: found.organization.slug };
-    await record(caller, { action: "invitation.accepted", target: invitationTarget(found), details });
-    await record(caller, {
-      action: "member.added",
-      target: { type: "user", id: caller.userId, label: found.email },
-      details: { ...details, role: found.role, invitation: found.id },
-    });
-    return { ok: true, organization: found.organization };
+    // And in the organization's seats turn: better-auth marks the invitation accepted before it adds the member, and
+    // an invitation sent in between would find a seat free (rules-across-replicas.test.ts).
+    return seatsLock(checked.found.organization.id, () => acceptAnswerable(invitationId, checked.found, caller));
   });
+}
+
+async function acceptAnswerable(
+  invitationId: string,
+  found: RecipientInvitation,
+  caller: OrganizationCaller,
+): Promise<OrganizationResult<{ organization: { id: string; name: string; slug: string } }>> {
+  if (await isMember(found.organization.id, caller.userId))
+    return refusal("USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION");
+  if ((await organizationsOf(caller.userId)) >= getEnv().ORGANIZATIONS_PER_USER)
+    return refusal("YOU_HAVE_REACHED_THE_MAXIMUM_NUMBER_OF_ORGANIZATIONS");
+  if (!found.inviterIsMember) return refusal("INVITER_IS_NO_LONGER_A_MEMBER_OF_THE_ORGANIZATION");
+  let accepted;
+  try {
+    accepted = await attempt(() => auth.api.acceptInvitation({ headers: caller.headers, body: { invitationId } }));
+  } catch (error) {
+    // better-auth puts the invitation back to pending when the membership cannot be written.
+    if (isUniqueViolation(error, "member.organization_id, member.user_id"))
+      return refusal("USER_IS_ALREADY_A_MEMBER_OF_THIS_ORGANIZATION");
+    throw error;
+  }
+  if (!accepted.ok) return accepted;
+  const details = { organization: found.organization.slug };
+  await record(caller, { action: "invitation.accepted", target: invitationTarget(found), details });
+  await record(caller, {
+    action: "member.added",
+    target: { type: "user", id: caller.userId, label: found.email },
+    details: { ...details, role: found.role, invitation: found.id },
+  });
+  return { ok: true, organization: found.organization };
 }
 
 /** The recipient declines; the invitation's link then says so. Anyone else changes nothing. */
