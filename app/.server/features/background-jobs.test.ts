@@ -1,8 +1,10 @@
 // E-mails through the job queue, with real parts: a real SMTP sink that refuses connections (a mail server down), the
-// real features and this process's worker. An invitation sent while the mail server is down arrives once it is back;
+// real features and this process's worker. An invitation, an e-mail-change code, the e-mail-changed notice and the
+// second-factor reset notice sent while the mail server is down arrive once it is back;
 // a job that always fails ends as failed, and a retry after the cause is gone delivers it; a code whose e-mail could
 // not go before it ended is dropped. (Known and unknown addresses, sign-up closed: sign-in-signup-disabled.test.ts.)
 import { and, eq, sql } from "drizzle-orm";
+import { Secret, TOTP } from "otpauth";
 import { afterAll, describe, expect, it } from "vitest";
 
 import { SmtpSink } from "../../../tests/support/smtp-sink";
@@ -19,6 +21,8 @@ const { sendSignInCode } = await import("./sign-in");
 const { createUser } = await import("./users");
 const { getJobsOverview, retryJob } = await import("./jobs");
 const { stalledJobCount } = await import("./background-jobs");
+const { confirmEmailChange, requestEmailChange } = await import("./account");
+const { confirmSecondFactor, newSecondFactorSetup, resetSecondFactor } = await import("./second-factor");
 afterAll(() => sink.stop());
 
 // E-mails leave through the job queue: this process runs its worker.
@@ -57,6 +61,86 @@ async function owner() {
   return { scope, caller: { userId: signed.userId, headers, actor: { user: { id: signed.userId, email }, ip } } };
 }
 
+/** A person signed in, and what the account's features are called with on their behalf. */
+async function person(label: string) {
+  const email = unique(label);
+  const signed = await signedInAs(email);
+  const me = { id: signed.userId, email };
+  const caller = {
+    language: "en",
+    userAgent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0",
+    actor: { user: me, ip },
+    headers: new Headers({ cookie: signed.cookie }),
+  };
+  return { me, caller };
+}
+
+/** An e-mail change asked for while the mail server was up: the code, from its e-mail. */
+async function emailChangeCode(
+  me: { id: string; email: string },
+  caller: Awaited<ReturnType<typeof person>>["caller"],
+) {
+  const newEmail = unique("moved");
+  const since = Date.now();
+  expect(await requestEmailChange(me, newEmail, caller)).toMatchObject({ ok: true });
+  return { newEmail, code: await sink.waitForCode(newEmail, { since }) };
+}
+
+/**
+ * The account's e-mails that must survive an outage (ADR 046), each made through its feature: `arrange` runs while the
+ * mail server is up, `send` while it is down; `check` reads the e-mail that came once it was back.
+ */
+const survivingOutages: Array<{
+  kind: string;
+  arrange: () => Promise<{ to: string; send: () => Promise<unknown>; check: (text: string) => Promise<void> }>;
+}> = [
+  {
+    kind: "email.change-email-code",
+    arrange: async () => {
+      const { me, caller } = await person("changing");
+      const newEmail = unique("new-address");
+      return {
+        to: newEmail,
+        send: async () => expect(await requestEmailChange(me, newEmail, caller)).toMatchObject({ ok: true }),
+        // The code that came late still changes the address.
+        check: async (text) => {
+          const code = text.match(/\b(\d{6})\b/)?.[1] ?? "";
+          expect(await confirmEmailChange(me, { newEmail, code }, caller)).toEqual({ ok: true, newEmail });
+        },
+      };
+    },
+  },
+  {
+    kind: "email.email-changed",
+    arrange: async () => {
+      const { me, caller } = await person("changed");
+      const { newEmail, code } = await emailChangeCode(me, caller);
+      return {
+        to: me.email,
+        send: async () => expect(await confirmEmailChange(me, { newEmail, code }, caller)).toMatchObject({ ok: true }),
+        check: async (text) => expect(text).toContain(newEmail),
+      };
+    },
+  },
+  {
+    kind: "email.second-factor-reset",
+    arrange: async () => {
+      const { me } = await person("reset");
+      const setup = await newSecondFactorSetup(me.email);
+      const code = new TOTP({ secret: Secret.fromBase32(setup.secret.replace(/\s/g, "")) }).generate();
+      expect(await confirmSecondFactor(me, { sealed: setup.sealed, code }, { user: me, ip })).toMatchObject({
+        ok: true,
+      });
+      const admin = { actor: (await person("resetting")).caller.actor, language: "en" };
+      return {
+        to: me.email,
+        send: async () => expect(await resetSecondFactor(me, admin)).toBe(true),
+        check: async (text) => expect(text).toContain("An administrator reset the second factor"),
+      };
+    },
+  },
+];
+
 describe("e-mails through the job queue", () => {
   it("sends an invitation made while the mail server was down once it is back", { timeout: 40_000 }, async () => {
     const { scope, caller } = await owner();
@@ -84,6 +168,39 @@ describe("e-mails through the job queue", () => {
     );
     expect(done).toMatchObject({ attempts: 2 });
   });
+
+  it.for(survivingOutages)(
+    "sends $kind made while the mail server was down once it is back",
+    { timeout: 40_000 },
+    async ({ kind, arrange }) => {
+      const { to, send, check } = await arrange();
+      await sink.refuse();
+      let failing: (typeof job.$inferSelect)[] = [];
+      try {
+        await send();
+        // Queued with the change; its first attempt met a refused connection.
+        failing = await until(
+          () => jobsOf(kind, to),
+          (rows) => rows[0]?.lastError != null,
+        );
+      } finally {
+        await sink.accept();
+      }
+      expect(failing).toHaveLength(1);
+      expect(failing[0]).toMatchObject({ state: "queued", attempts: 1 });
+      expect(failing[0]!.lastError).toMatch(/ECONNREFUSED/);
+      const since = Date.now();
+      // The next attempt comes after the kind's backoff (5 or 10 s).
+      const email = await sink.waitForEmail(to, { since, timeoutMs: 30_000 });
+      await check(email.text);
+      const [done] = await until(
+        () => jobById(failing[0]!.id),
+        (rows) => rows[0]?.state === "done",
+      );
+      expect(done).toMatchObject({ attempts: 2 });
+      expect(sink.messagesTo(to).filter((message) => message.receivedAt >= since)).toHaveLength(1);
+    },
+  );
 
   it("keeps a job that always fails as failed, shows it, and delivers it when retried after the cause is gone", async () => {
     const admin = await signedInAs(unique("admin"));
