@@ -30,7 +30,11 @@ const task = (name: string, run: () => Promise<unknown>): JobKind<Record<string,
   },
 });
 
-async function pruneExpiredSignIns() {
+/**
+ * Deletes what has ended: sign-in and account codes, sessions, better-auth's verifications, and invitations left
+ * pending for EXPIRED_INVITATION_DAYS after their end. Scheduled below.
+ */
+export async function pruneExpiredSignIns() {
   const now = Date.now();
   await db.batch([
     db.delete(signInCode).where(lt(signInCode.expiresAt, now)),
