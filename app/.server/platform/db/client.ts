@@ -51,6 +51,44 @@ export function printableDatabaseUrl(url: string): string {
   return url.split("?")[0]!.replace(/\/\/[^/@]*@/, "//");
 }
 
+/** An error and its causes on one line: "fetch failed: connect ECONNREFUSED 127.0.0.1:1". */
+export function brief(error: unknown): string {
+  const parts: string[] = [];
+  for (let current = error; current && parts.length < 4; current = (current as { cause?: unknown }).cause) {
+    const message = current instanceof Error ? current.message : String(current);
+    if (message && !parts.some((part) => part.includes(message))) parts.push(message);
+    if (!(current instanceof Error)) break;
+  }
+  return parts.join(": ").replace(/\s+/g, " ");
+}
+
+/** A libSQL server's refusal of the token (HTTP 401 or 403), in one line naming DATABASE_AUTH_TOKEN; else undefined. */
+export function tokenProblem(error: unknown, url: string, authToken: string | undefined): string | undefined {
+  const text = brief(error);
+  if (!/\b(401|403)\b|unauthori[sz]ed|forbidden/i.test(text)) return undefined;
+  return authToken
+    ? `Invalid environment variable DATABASE_AUTH_TOKEN: the libSQL server at ${url} refused it (${text})`
+    : `Missing environment variable DATABASE_AUTH_TOKEN: the libSQL server at ${url} requires a token (${text})`;
+}
+
+/**
+ * Why a primary refuses this instance's token, asked over HTTP (undefined when it does not): libSQL's replica reports
+ * a refused token only as a handshake that timed out ("PrimaryHandshakeTimeout", after about 3 s).
+ */
+async function primaryTokenProblem(url: string, authToken: string | undefined): Promise<string | undefined> {
+  try {
+    const primary = await openDatabase(url, authToken);
+    try {
+      await primary.client.execute("SELECT 1");
+      return undefined;
+    } finally {
+      primary.client.close();
+    }
+  } catch (error) {
+    return tokenProblem(error, printableDatabaseUrl(url), authToken);
+  }
+}
+
 /**
  * An embedded replica of the libSQL server at `primaryUrl`, in `file` (ADR 050): reads are local, every write (and
  * every transaction, reads included) runs on the primary, and a write is in the local file once it returns. The first
@@ -74,6 +112,8 @@ async function openAppDatabase(): Promise<{ client: Client; db: Database }> {
     try {
       return await openReplica(env.DATABASE_REPLICA_FILE, env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
     } catch (error) {
+      const refused = await primaryTokenProblem(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
+      if (refused) throw new EnvError(refused);
       const reason = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ");
       throw new EnvError(
         `Invalid environment variable DATABASE_REPLICA_FILE: its primary at ${printableDatabaseUrl(env.DATABASE_URL)} did not answer a sync (${reason})`,

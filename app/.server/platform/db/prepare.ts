@@ -6,7 +6,16 @@ import { migrate } from "drizzle-orm/libsql/migrator";
 
 import { EnvError, getEnv } from "~/.server/platform/env";
 import { logger } from "~/.server/platform/logger";
-import { primaryClient, primaryDb, printableDatabaseUrl, startReplicaSync, syncReplica, type Database } from "./client";
+import {
+  brief,
+  primaryClient,
+  primaryDb,
+  printableDatabaseUrl,
+  startReplicaSync,
+  syncReplica,
+  tokenProblem,
+  type Database,
+} from "./client";
 import { isUniqueViolation } from "./errors";
 import { hasUsers, seedDatabase, type FeatureSeed } from "./seed";
 
@@ -59,23 +68,10 @@ function connectionProblem(
   { DATABASE_URL, DATABASE_AUTH_TOKEN }: { DATABASE_URL: string; DATABASE_AUTH_TOKEN?: string },
 ): string | undefined {
   if (DATABASE_URL.startsWith("file:")) return undefined;
-  const text = brief(error);
-  if (/\b(401|403)\b|unauthori[sz]ed|forbidden/i.test(text))
-    return DATABASE_AUTH_TOKEN
-      ? `Invalid environment variable DATABASE_AUTH_TOKEN: the libSQL server at ${url} refused it (${text})`
-      : `Missing environment variable DATABASE_AUTH_TOKEN: the libSQL server at ${url} requires a token (${text})`;
-  return `Invalid environment variable DATABASE_URL: the libSQL server at ${url} did not answer (${text})`;
-}
-
-/** An error and its causes on one line: "fetch failed: connect ECONNREFUSED 127.0.0.1:1". */
-function brief(error: unknown): string {
-  const parts: string[] = [];
-  for (let current = error; current && parts.length < 4; current = (current as { cause?: unknown }).cause) {
-    const message = current instanceof Error ? current.message : String(current);
-    if (message && !parts.some((part) => part.includes(message))) parts.push(message);
-    if (!(current instanceof Error)) break;
-  }
-  return parts.join(": ").replace(/\s+/g, " ");
+  return (
+    tokenProblem(error, url, DATABASE_AUTH_TOKEN) ??
+    `Invalid environment variable DATABASE_URL: the libSQL server at ${url} did not answer (${brief(error)})`
+  );
 }
 
 /**
