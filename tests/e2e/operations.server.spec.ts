@@ -30,6 +30,35 @@ test("/healthz answers 503 when the database does not answer", async () => {
   }
 });
 
+test("/healthz answers 503 while the job queue has stalled, and 200 once it moves again", async ({ request, app }) => {
+  // A welcome e-mail due six minutes ago that no worker takes: the database skips this one job in every claim, as the
+  // queue stands when no worker runs (ADR 046).
+  const id = "healthz-stalled";
+  const due = Date.now() - 6 * 60_000;
+  await sql(
+    app.databaseUrl,
+    `CREATE TRIGGER healthz_untaken BEFORE UPDATE ON job WHEN old.id = '${id}' BEGIN SELECT RAISE(IGNORE); END`,
+  );
+  try {
+    await sql(
+      app.databaseUrl,
+      "INSERT INTO job (id, kind, payload, run_at, created_at) VALUES (?, 'email.welcome', '{}', ?, ?)",
+      [id, due, due],
+    );
+    const stalled = await request.get("/healthz");
+    expect(stalled.status()).toBe(503);
+    expect(await stalled.text()).toBe("job queue stalled: 1 jobs due for over 5 minutes");
+    expect(stalled.headers()["cache-control"]).toBe("no-store");
+    await sql(app.databaseUrl, "DELETE FROM job WHERE id = ?", [id]);
+    const moving = await request.get("/healthz");
+    expect(moving.status()).toBe(200);
+    expect(await moving.text()).toBe("ok");
+  } finally {
+    await sql(app.databaseUrl, "DELETE FROM job WHERE id = ?", [id]);
+    await sql(app.databaseUrl, "DROP TRIGGER IF EXISTS healthz_untaken");
+  }
+});
+
 test("static assets are served compressed and cached for good", async ({ request }) => {
   const html = await (await request.get("/nowhere")).text();
   const asset = html.match(/\/assets\/[\w.-]+\.js/)?.[0];
