@@ -50,6 +50,8 @@ describe("environment", () => {
     ["WEB_CONCURRENCY", "0"],
     ["WEB_CONCURRENCY", "65"],
     ["WEB_CONCURRENCY", "two"],
+    ["REPLICA_SYNC_MS", "0"],
+    ["REPLICA_SYNC_MS", "60000"],
   ])("refuses a bad %s with a one-line message naming it", (name, value) => {
     const error = envErrorOf({ [name]: value });
     expect(error.message).toContain(name);

@@ -44,6 +44,8 @@ const schema = z.object({
   DATABASE_AUTH_TOKEN: optionalText,
   // An embedded replica of DATABASE_URL (a libSQL server) in this file: reads local, writes sent to the primary (ADR 050).
   DATABASE_REPLICA_FILE: optionalText,
+  // How often that replica syncs; at most 30 s, so that the read-your-writes cookie (60 s) outlasts the lag.
+  REPLICA_SYNC_MS: wholeNumber(1000, { min: 50, max: 30_000 }),
   AUTH_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   EMAIL_FROM: z.string().default("Groundwork <no-reply@localhost>"),

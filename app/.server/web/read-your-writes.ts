@@ -7,7 +7,8 @@ import { readsFromReplica, replicaAtLeast, syncReplica } from "~/.server/platfor
 import { getEnv } from "~/.server/platform/env";
 
 /**
- * Long enough to outlast any replica's lag (a sync every second): past it every instance holds the write anyway.
+ * Long enough to outlast any replica's lag (a sync every REPLICA_SYNC_MS, at most 30 s): past it every instance holds
+ * the write anyway.
  * Signed: a forged frame number could make an instance sync on every request.
  */
 const writtenCookie = createCookie("written", {

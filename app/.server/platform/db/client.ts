@@ -140,9 +140,6 @@ export const { client: primaryClient, db: primaryDb } = env.DATABASE_REPLICA_FIL
   ? await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN)
   : { client, db };
 
-/** How often the replica asks the primary for new frames: other people's writes show here within this (ADR 050). */
-const REPLICA_SYNC_MS = 1000;
-
 /** Whether this instance reads from an embedded replica. */
 export const readsFromReplica = Boolean(env.DATABASE_REPLICA_FILE);
 
@@ -167,11 +164,14 @@ export async function replicaAtLeast(frame: number): Promise<void> {
 }
 
 let syncing: NodeJS.Timeout | undefined;
-/** Keeps the replica in step every REPLICA_SYNC_MS (started by prepareDatabase, at the app's start). */
+/**
+ * Keeps the replica in step every REPLICA_SYNC_MS (a second by default; started by prepareDatabase, at the app's
+ * start): other people's writes show here within that (ADR 050).
+ */
 export function startReplicaSync(): void {
   if (!readsFromReplica || syncing) return;
   syncing = setInterval(() => {
     syncReplica().catch((error: unknown) => logger.warn("replica sync failed", { error: String(error) }));
-  }, REPLICA_SYNC_MS);
+  }, env.REPLICA_SYNC_MS);
   syncing.unref();
 }
