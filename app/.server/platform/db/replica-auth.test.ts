@@ -6,6 +6,7 @@ import { join, resolve } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
+import { freePort } from "../../../../tests/support/free-port";
 import { jwtKeys, signToken, sqldBinary, startSqld, type JwtKeys, type Sqld } from "../../../../tests/support/sqld";
 
 const dir = resolve(`tests/.tmp/replica-auth-${process.pid}-${Date.now()}`);
@@ -28,10 +29,10 @@ afterAll(async () => {
 });
 
 /** What an instance's start does with its database: open the connections, then migrate (the server's prepare). */
-async function start(name: string, token: string | undefined) {
+async function start(name: string, token: string | undefined, primaryUrl = sqld.url) {
   vi.resetModules();
   const saved = { ...process.env };
-  process.env.DATABASE_URL = sqld.url;
+  process.env.DATABASE_URL = primaryUrl;
   process.env.DATABASE_REPLICA_FILE = join(dir, `${name}.db`);
   if (token === undefined) delete process.env.DATABASE_AUTH_TOKEN;
   else process.env.DATABASE_AUTH_TOKEN = token;
@@ -85,5 +86,16 @@ describe("an embedded replica of a libSQL server with JWT auth", () => {
       expect(failure.message).not.toContain("\n");
       expect(failure.message).not.toContain(wrong);
     }
+  }, 60_000);
+
+  it("names DATABASE_REPLICA_FILE, not the token, when the primary does not answer at all", async () => {
+    const closed = `http://127.0.0.1:${await freePort()}`; // free a moment ago: nothing listens there
+    const failure = await start("unreachable", signToken(keys), closed).then(
+      () => new Error("started"),
+      (error: unknown) => error as Error,
+    );
+    expect(failure.name).toBe("EnvError");
+    expect(failure.message).toMatch(/^Invalid environment variable DATABASE_REPLICA_FILE: its primary at http:\/\/127/);
+    expect(failure.message).not.toContain("\n");
   }, 60_000);
 });
