@@ -1,6 +1,7 @@
 // The job queue in the production server (ADR 046): an invitation acknowledged just before the server is killed
-// (kill -9) while the mail server is down is e-mailed after a restart; two server processes (WEB_CONCURRENCY=2) share
-// 200 queued e-mails, each sent exactly once.
+// (kill -9) while the mail server is down is e-mailed after a restart; a server stopped with SIGTERM finishes the send
+// it can within its deadline and hands back the other, sent once after a restart; two server processes
+// (WEB_CONCURRENCY=2) share 200 queued e-mails, each sent exactly once.
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 
@@ -40,6 +41,60 @@ test("an invitation acknowledged right before kill -9 is e-mailed once the serve
     const email = await mail.waitForEmail(invitee, { timeoutMs: 60_000 });
     expect(email.text).toContain(`/invitations/${String(row!.id)}`);
     expect(mail.messagesTo(invitee)).toHaveLength(1);
+  } finally {
+    await server.stop();
+    await mail.stop();
+  }
+});
+
+test("a server stopped with SIGTERM finishes a slow send in time and hands back one never answered", async () => {
+  test.setTimeout(90_000);
+  // server/lifecycle.ts: requests and running jobs have 8 s after SIGTERM.
+  const SHUTDOWN_DEADLINE_MS = 8_000;
+  const mail = await new SmtpSink().start();
+  const slow = "server-answered-in-2-s@example.test";
+  const unanswered = "server-never-answered@example.test";
+  mail.answerAfter(slow, 2_000);
+  mail.answerAfter(unanswered, Infinity);
+  let server = await startServer("jobs-stop", { SMTP_URL: mail.url });
+  const jobsNow = async () =>
+    (
+      await sql(server.databaseUrl, "select id, state, attempts, holder from job where id like 'stop-%' order by id")
+    ).rows.map((row) => ({ id: row.id, state: row.state, attempts: row.attempts, holder: row.holder }));
+  try {
+    const now = Date.now();
+    for (const [id, to] of [
+      ["stop-slow", slow],
+      ["stop-unanswered", unanswered],
+    ])
+      await sql(
+        server.databaseUrl,
+        "insert into job (id, kind, payload, run_at, created_at) values (?, 'email.welcome', ?, ?, ?)",
+        [id!, JSON.stringify({ to, name: "Stop", language: "en" }), now, now],
+      );
+    await expect.poll(async () => (await jobsNow()).map((row) => row.state)).toEqual(["running", "running"]);
+    const stoppedAt = Date.now();
+    process.kill(server.pid, "SIGTERM");
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    const stopMs = Date.now() - stoppedAt;
+    // It waited for the unanswered send until the deadline, then handed it back and exited (the margin is for a busy
+    // machine), rather than wait for the mail server.
+    expect(stopMs).toBeGreaterThanOrEqual(SHUTDOWN_DEADLINE_MS - 100);
+    expect(stopMs).toBeLessThan(SHUTDOWN_DEADLINE_MS + 5_000);
+    expect(await jobsNow()).toEqual([
+      { id: "stop-slow", state: "done", attempts: 1, holder: null },
+      { id: "stop-unanswered", state: "queued", attempts: 0, holder: null },
+    ]);
+    expect(mail.messagesTo(slow)).toHaveLength(1);
+    expect(mail.messagesTo(unanswered)).toHaveLength(0);
+
+    mail.answerAfter(unanswered, 0);
+    server = await startServer("jobs-stop", { SMTP_URL: mail.url }, { databaseUrl: server.databaseUrl });
+    await mail.waitForEmail(unanswered, { timeoutMs: 20_000 });
+    await expect.poll(async () => (await jobsNow())[1]?.state).toBe("done");
+    expect((await jobsNow())[1]).toMatchObject({ attempts: 1 });
+    expect(mail.messagesTo(unanswered)).toHaveLength(1);
+    expect(mail.messagesTo(slow)).toHaveLength(1);
   } finally {
     await server.stop();
     await mail.stop();
