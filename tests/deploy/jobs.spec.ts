@@ -1,21 +1,56 @@
 // The job queue across instances (ADR 046): two app instances on one libSQL server (sqld) share 200 queued e-mails,
 // each sent exactly once, and a schedule's period, come three times, is run once each time however many instances
-// see it come. Every check but the row counts speaks HTTP or SMTP to the production build.
+// see it come; the same with each instance reading from an embedded replica of its own (ADR 050). Every check but the
+// row counts speaks HTTP or SMTP to the production build.
 import { randomUUID } from "node:crypto";
-import { createClient } from "@libsql/client";
+import { rmSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { createClient, type Client } from "@libsql/client";
 import { expect, test } from "@playwright/test";
 
-import { startServer } from "../e2e/server";
+import { startServer, type TestServer } from "../e2e/server";
 import { SmtpSink } from "../support/smtp-sink";
 import { startSqld } from "../support/sqld";
 
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
+/** Three periods of the schedule `name` come (its next run moved to now), while both instances poll: each runs once. */
+async function expectEachPeriodRunOnce(client: Client, name: string, servers: TestServer[]) {
+  for (let period = 1; period <= 3; period++) {
+    const due = Date.now() - period * 1000;
+    await client.execute({ sql: "update job_schedule set next_run_at = ? where name = ?", args: [due, name] });
+    const id = `${name}@${new Date(due).toISOString()}`;
+    for (let wait = 0; wait < 100; wait++) {
+      const { rows } = await client.execute({ sql: "select state from job where id = ?", args: [id] });
+      if (rows[0]?.state === "done") break;
+      await pause(100);
+    }
+    const { rows } = await client.execute({ sql: "select state, attempts from job where id = ?", args: [id] });
+    expect(rows.map((row) => [row.state, row.attempts])).toEqual([["done", 1]]);
+  }
+  // Two polls of each instance and more: a second run of a period would have been queued by now.
+  await pause(2_500);
+  const { rows } = await client.execute({
+    sql: "select count(*) as runs from job where kind = ? and id like ?",
+    args: [name, `${name}@%`],
+  });
+  expect(Number(rows[0]?.runs)).toBe(3);
+  // And each instance's log says which runs it made (one line per run, ADR 046): three in all.
+  const runs = servers.flatMap((server) =>
+    server.logs
+      .join("")
+      .split("\n")
+      .filter((line) => line.includes(`: job {"kind":"${name}"`)),
+  );
+  expect(runs).toHaveLength(3);
+}
+
 test("two instances on sqld: 200 jobs each run once, and a schedule once per period", async () => {
   const sqld = await startSqld();
   const client = createClient({ url: sqld.url });
   const mail = await new SmtpSink().start();
-  const env = { SMTP_URL: mail.url };
+  // At "info", each job run is a line of the log.
+  const env = { SMTP_URL: mail.url, LOG_LEVEL: "info" };
   // The first prepares the database; the second starts on it.
   const a = await startServer("jobs-a", env, { databaseUrl: sqld.url });
   const b = await startServer("jobs-b", env, { databaseUrl: sqld.url });
@@ -32,31 +67,52 @@ test("two instances on sqld: 200 jobs each run once, and a schedule once per per
     await pause(1_500);
     expect(addresses.map((to) => mail.messagesTo(to).length).filter((times) => times !== 1)).toEqual([]);
 
-    // Three periods of the rate-limit pruning come (its next run moved to now): each is run once.
-    for (let period = 1; period <= 3; period++) {
-      const due = Date.now() - period * 1000;
-      await client.execute({
-        sql: "update job_schedule set next_run_at = ? where name = 'prune.rate-limits'",
-        args: [due],
-      });
-      const id = `prune.rate-limits@${new Date(due).toISOString()}`;
-      for (let wait = 0; wait < 100; wait++) {
-        const { rows } = await client.execute({ sql: "select state from job where id = ?", args: [id] });
-        if (rows[0]?.state === "done") break;
-        await pause(100);
-      }
-      const { rows } = await client.execute({ sql: "select state, attempts from job where id = ?", args: [id] });
-      expect(rows.map((row) => [row.state, row.attempts])).toEqual([["done", 1]]);
-    }
-    const { rows } = await client.execute(
-      "select count(*) as runs from job where kind = 'prune.rate-limits' and id like 'prune.rate-limits@%'",
-    );
-    expect(Number(rows[0]?.runs)).toBe(3);
+    await expectEachPeriodRunOnce(client, "prune.rate-limits", [a, b]);
     for (const server of [a, b]) expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   } finally {
     await Promise.all([a.stop(), b.stop()]);
     client.close();
     await mail.stop();
     await sqld.stop();
+  }
+});
+
+test("two instances on two replicas of one sqld: the audit-trail pruning runs once per period", async () => {
+  const sqld = await startSqld();
+  const client = createClient({ url: sqld.url });
+  const mail = await new SmtpSink().start();
+  const files = ["a", "b"].map((name) => join(resolve("tests/.tmp"), `jobs-replica-${randomUUID()}-${name}.db`));
+  // The first prepares the primary; each reads from a replica file of its own.
+  const a = await startServer(
+    "jobs-replica-a",
+    { SMTP_URL: mail.url, LOG_LEVEL: "info", DATABASE_REPLICA_FILE: files[0]! },
+    { databaseUrl: sqld.url },
+  );
+  const b = await startServer(
+    "jobs-replica-b",
+    { SMTP_URL: mail.url, LOG_LEVEL: "info", DATABASE_REPLICA_FILE: files[1]! },
+    { databaseUrl: sqld.url },
+  );
+  try {
+    // An event older than the retention (180 days by default), which the first period's run deletes.
+    const old = Date.now() - 200 * 24 * 60 * 60 * 1000;
+    await client.execute({
+      sql: "insert into audit_event (at, action, outcome) values (?, 'sign-in', 'success')",
+      args: [old],
+    });
+    await expectEachPeriodRunOnce(client, "prune.audit-trail", [a, b]);
+    const { rows } = await client.execute({
+      sql: "select count(*) as kept from audit_event where at = ?",
+      args: [old],
+    });
+    expect(Number(rows[0]?.kept)).toBe(0);
+    for (const server of [a, b]) expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  } finally {
+    await Promise.all([a.stop(), b.stop()]);
+    client.close();
+    await mail.stop();
+    await sqld.stop();
+    for (const file of files)
+      for (const suffix of ["", "-wal", "-shm", "-info", "-client_wal_index"]) rmSync(file + suffix, { force: true });
   }
 });
