@@ -4,7 +4,8 @@
 // to count rows. Each answer names the instance that gave it (X-Served-By): a read that must see a write is checked
 // to have landed on the other instance.
 import { randomUUID } from "node:crypto";
-import { existsSync, rmSync, statSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createClient, type Client } from "@libsql/client";
 import { expect, test } from "@playwright/test";
@@ -466,4 +467,64 @@ test("a replica whose primary cannot be reached stops the start with one line", 
     new RegExp(`^Invalid environment variable DATABASE_REPLICA_FILE: .*127\\.0\\.0\\.1:${closed}`, "m"),
   );
   expect(exit.logs, "no stack trace").not.toMatch(/^\s+at /m);
+});
+
+test("a primary restored from a backup: an instance started without its old replica file serves the restored rows", async () => {
+  const data = mkdtempSync(join(tmpdir(), "sqld-restored-"));
+  const backup = `${data}-backup`;
+  const file = join(resolve("tests/.tmp"), `replica-${randomUUID()}-restore.db`);
+  const deleteReplica = () => {
+    for (const suffix of ["", "-wal", "-shm", "-info", "-client_wal_index"]) rmSync(file + suffix, { force: true });
+  };
+  const before = `restore-before-${randomUUID().slice(0, 8)}`;
+  const after = `restore-after-${randomUUID().slice(0, 8)}`;
+  let database = await startSqld({ dir: data });
+  const start = () =>
+    startServer("replica-restore", { SMTP_URL: mail.url, DATABASE_REPLICA_FILE: file }, { databaseUrl: database.url });
+  const write = async (name: string) => {
+    const client = createClient({ url: database.url });
+    await client.execute({
+      sql: "INSERT INTO repository (id, name, name_key, link, created_at, updated_at) VALUES (?, ?, ?, 'example.com', 0, 0)",
+      args: [name, name, name],
+    });
+    client.close();
+  };
+  // Stopped in this order, as the README's procedure asks: every instance, then the primary.
+  let server: TestServer | undefined = await start();
+  const stopAll = async () => {
+    await server?.stop();
+    server = undefined;
+    await database.stop();
+  };
+  try {
+    // The first start migrates and seeds the primary; one repository is written before the backup.
+    await write(before);
+    await stopAll();
+    // The backup: the primary's data directory, copied while it is stopped (README, Backups).
+    cpSync(data, backup, { recursive: true });
+    database = await startSqld({ dir: data });
+    server = await start();
+    await write(after);
+    await stopAll();
+    // The restore: the data directory put back, the instance's replica file deleted, then the primary and the instance.
+    rmSync(data, { recursive: true, force: true });
+    cpSync(backup, data, { recursive: true });
+    deleteReplica();
+    database = await startSqld({ dir: data });
+    server = await start();
+    const cookie = await signInOverHttp(server.url, mail, "admin@example.com", { client: "198.18.200.1" });
+    const listed = async (name: string) => {
+      const page = await fetch(`${server!.url}/manager/repositories?searchTerm=${name}`, {
+        headers: { Cookie: cookie },
+      });
+      expect(page.status).toBe(200);
+      // A link to the repository (its id is its name): the search box echoes the term either way.
+      return (await page.text()).includes(`href="/manager/repositories/${name}"`);
+    };
+    expect({ before: await listed(before), after: await listed(after) }).toEqual({ before: true, after: false });
+  } finally {
+    await stopAll();
+    deleteReplica();
+    for (const dir of [data, backup]) rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -73,10 +73,13 @@ export function signToken({ privateKey }: JwtKeys, claims: Record<string, unknow
 
 export type Sqld = { url: string; dir: string; logs: string[]; stop: () => Promise<void> };
 
-/** Starts `sqld` on 127.0.0.1 with an empty database in a temporary folder; with `jwt`, it requires a signed token. */
-export async function startSqld({ jwt }: { jwt?: JwtKeys } = {}): Promise<Sqld> {
+/**
+ * Starts `sqld` on 127.0.0.1 with an empty database in a temporary folder; with `jwt`, it requires a signed token.
+ * With `dir`, on the data kept in that folder instead (a restore), which `stop` then leaves in place.
+ */
+export async function startSqld({ jwt, dir: kept }: { jwt?: JwtKeys; dir?: string } = {}): Promise<Sqld> {
   const binary = sqldBinary();
-  const dir = mkdtempSync(join(tmpdir(), "sqld-"));
+  const dir = kept ?? mkdtempSync(join(tmpdir(), "sqld-"));
   const port = await freePort();
   const args = ["--db-path", join(dir, "data.sqld"), "--http-listen-addr", `127.0.0.1:${port}`, "--no-welcome"];
   if (jwt) {
@@ -106,7 +109,7 @@ export async function startSqld({ jwt }: { jwt?: JwtKeys } = {}): Promise<Sqld> 
         if (child.exitCode === null) child.kill("SIGKILL");
         await ended;
       }
-      rmSync(dir, { recursive: true, force: true });
+      if (!kept) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
