@@ -3,14 +3,18 @@
 // that runs the app's own feature modules. Started by `startReplicaInstance` (tests/support/replica-instances.ts).
 // Each line on stdin is a batch, JSON: `{ "at": epoch ms, "calls": [{ "op": name, "args": [...] }] }`. At `at` the
 // instance starts every call of the batch at once, and prints one JSON line: each call's outcome, in order.
+import { randomUUID } from "node:crypto";
 import { createInterface } from "node:readline";
+import { count, eq } from "drizzle-orm";
 
 import { acceptInvitation, inviteMember } from "../../app/.server/features/invitations";
 import { createOrganization } from "../../app/.server/features/organizations";
 import { sendSignInCode, verifySignInCode } from "../../app/.server/features/sign-in";
 import { banUser, deleteUser } from "../../app/.server/features/user-admin";
 import { findMembership } from "../../app/.server/platform/auth/membership";
-import { startReplicaSync, syncReplica } from "../../app/.server/platform/db/client";
+import { db, startReplicaSync, syncReplica } from "../../app/.server/platform/db/client";
+import { signInCode } from "../../app/.server/platform/db/schema";
+import { rateLimits } from "../../app/.server/platform/security/rate-limit";
 import { signedInAs } from "./sessions";
 
 /** Who acts: a signed-in person's id, address and session cookie (from the `signIn` op). */
@@ -40,6 +44,14 @@ const ops: Record<string, (...args: never[]) => Promise<unknown>> = {
   sendCode: async (email: string, client: string) => {
     const sent = await sendSignInCode(email, visitor(client), anonymous(client));
     return sent.ok ? sent.attemptId : sent.reason;
+  },
+  // A budget as it would be without its single statement on the primary: counted on this instance's replica, then
+  // written. Not the app's: what the race tests must be able to catch.
+  sendCodeCountedOnReplica: async (email: string) => {
+    const [row] = await db.select({ sent: count() }).from(signInCode).where(eq(signInCode.email, email));
+    if ((row?.sent ?? 0) >= rateLimits.sendCodePerEmail.limit) return "rate-limited";
+    await db.insert(signInCode).values({ id: randomUUID(), email, codeHash: "-", expiresAt: Date.now() + 60_000 });
+    return randomUUID();
   },
   guessCode: async (email: string, attemptId: string | null, code: string, client: string) =>
     word(await verifySignInCode({ email, code, attemptId }, visitor(client), anonymous(client))),

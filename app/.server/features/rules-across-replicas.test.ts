@@ -120,6 +120,22 @@ describe("rules with two instances on two replicas of one primary", () => {
     expect(tally(over, `sent more than ${limit} codes`)).toBe(none(`sent more than ${limit} codes`));
   }, 120_000);
 
+  it("goes past that budget when it is counted on each replica, then written: the races can catch it", async () => {
+    const { limit } = rateLimits.sendCodePerEmail;
+    const over: number[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      const email = `${unique("unguarded")}@example.test`;
+      // One code short of the budget, on both replicas; then one more asked on each at once.
+      await on(0, ...calls(limit - 1, "sendCode", (n) => [email, `198.21.${round}.${n}`]));
+      await bothSynced();
+      const send = [{ op: "sendCodeCountedOnReplica", args: [email] }];
+      await race(send, send);
+      const codes = await count("SELECT count(*) FROM sign_in_code WHERE email = ?", [email]);
+      if (codes > limit) over.push(codes);
+    }
+    expect(over.length).toBeGreaterThan(0);
+  }, 120_000);
+
   it(`the wrong-code attempts of one code (${SIGN_IN_CODE_ATTEMPTS}): ${ROUNDS} rounds of 2 x 4 guesses`, async () => {
     const over: number[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
