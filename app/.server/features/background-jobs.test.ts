@@ -16,9 +16,9 @@ const { db } = await import("~/.server/platform/db/client");
 const { job } = await import("~/.server/platform/db/schema");
 const { signedInAs } = await import("../../../tests/support/sessions");
 const { findMembership } = await import("~/.server/platform/auth/membership");
-const { inviteMember } = await import("./invitations");
+const { inviteMember } = await import("~/features/organizations/invitations.server");
 const { sendSignInCode } = await import("./sign-in");
-const { createUser } = await import("./users");
+const { createUser } = await import("~/features/users/users.server");
 const { getJobsOverview, retryJob } = await import("./jobs");
 const { stalledJobCount } = await import("./background-jobs");
 const { confirmEmailChange, requestEmailChange } = await import("./account");
@@ -190,7 +190,9 @@ describe("e-mails through the job queue", () => {
       expect(failing[0]).toMatchObject({ state: "queued", attempts: 1 });
       expect(failing[0]!.lastError).toMatch(/ECONNREFUSED/);
       const since = Date.now();
-      // The next attempt comes after the kind's backoff (5 or 10 s).
+      // The invitation above waits out a real backoff; here the retry is brought forward (5 or 10 s saved a kind):
+      // what is checked is that the e-mail outlived the outage and goes once.
+      await db.update(job).set({ runAt: 0 }).where(eq(job.id, failing[0]!.id));
       const email = await sink.waitForEmail(to, { since, timeoutMs: 30_000 });
       await check(email.text);
       const [done] = await until(
