@@ -5,11 +5,13 @@
 
 // A feature folder, app/features/<name>/ (ADR 045), holds one module of each layer, told apart by its name: the
 // definition (entity.ts) and any components/ run in the browser too, table.server.ts is the platform's (a table),
-// <name>.server.ts holds the feature's rules, and the other .tsx files directly in it are its route modules.
+// <name>.server.ts holds the feature's rules, and the other modules directly in it, named without a dot (list.tsx,
+// app-picture.ts), are its route modules: a resource route (an image, a form's POST target) is a .ts module, so the
+// route rules hold for it as well (the organizations' picture and active-organization routes).
 const FEATURE_BROWSER = "^app/features/[^/]+/(entity[.]ts$|components/)";
 const FEATURE_TABLE = "^app/features/[^/]+/table[.]server[.]ts$";
 const FEATURE_RULES = "^app/features/[^/]+/(?!table[.])[^/]+[.]server[.]ts$";
-const FEATURE_ROUTE = "^app/features/[^/]+/[^/]+[.]tsx$";
+const FEATURE_ROUTE = "^app/features/[^/]+/(?!entity[.]ts$)[^/.]+[.]tsx?$";
 
 /** Modules of the browser and the server alike. */
 const BROWSER = `^app/(components|lib|locales)/|${FEATURE_BROWSER}`;

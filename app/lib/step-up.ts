@@ -1,4 +1,4 @@
-// What a step-up asks for (ADR 053), shared by the server that asks (app/routes/step-up.server.ts) and the form that
+// What a step-up asks for (ADR 053), shared by the server that asks (app/features/step-up.server.ts) and the form that
 // answers (app/components/step-up/step-up-form.tsx).
 
 /** The fields of a step-up's own, taken out of the original form's fields before the action reads them. */

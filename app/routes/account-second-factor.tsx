@@ -21,13 +21,13 @@ import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonClassName } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
+import { requireRecentVerification } from "~/features/step-up.server";
 import { pageTitle } from "~/lib/meta";
 import { confirmSecondFactorSchema } from "~/lib/schemas/second-factor";
 import { useTranslation } from "~/lib/translation";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { message } from "~/lib/validation";
 import type { Route } from "./+types/account-second-factor";
-import { requireRecentVerification } from "./step-up.server";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
 

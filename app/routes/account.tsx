@@ -16,7 +16,7 @@ import {
 import { listPasskeys } from "~/.server/features/passkeys";
 import { hasSecondFactor, recoveryCodesLeft } from "~/.server/features/second-factor";
 import { listSessions, revokeOtherOwnSessions, revokeOwnSession } from "~/.server/features/sessions";
-import { updateName } from "~/.server/features/users";
+import { updateName } from "~/.server/features/user-access";
 import { ONE_TIME_CODE_MINUTES } from "~/.server/platform/auth/one-time-code";
 import { getEnv } from "~/.server/platform/env";
 import { auditActorOf } from "~/.server/web/caller";
@@ -27,6 +27,7 @@ import { getSession } from "~/.server/web/session";
 import { redirectWithToast } from "~/.server/web/toast";
 import { AccountPage } from "~/components/account/account-page";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
+import { requireRecentVerification } from "~/features/step-up.server";
 import { retryAfterHeaders } from "~/lib/headers";
 import { formatDuration } from "~/lib/i18n";
 import { pageTitle } from "~/lib/meta";
@@ -39,7 +40,6 @@ import {
 import { emailField } from "~/lib/schemas/sign-in";
 import { message } from "~/lib/validation";
 import type { Route } from "./+types/account";
-import { requireRecentVerification } from "./step-up.server";
 
 export const headers: Route.HeadersFunction = retryAfterHeaders;
 

@@ -135,7 +135,7 @@ const ascii = (text: string) =>
 async function users() {
   const { client, db } = await import("../../app/.server/platform/db/client");
   const { user } = await import("../../app/.server/platform/db/schema");
-  const { listUsers } = await import("../../app/.server/features/users");
+  const { listUsers } = await import("../../app/features/users/users.server");
   // ROWS users created over three years, a few admins and bans, in batches (the search triggers index each one).
   const seededAt = performance.now();
   const start = Date.UTC(2023, 0, 1);
@@ -371,8 +371,9 @@ async function organizations() {
   const { client, db } = await import("../../app/.server/platform/db/client");
   const { organization } = await import("../../app/.server/platform/db/schema");
   const { deleteOrganization, getOrganizationDetail, listOrganizations } =
-    await import("../../app/.server/features/organization-admin");
-  const { listMembers, listMyOrganizations, listTeams } = await import("../../app/.server/features/organizations");
+    await import("../../app/features/organizations/organization-admin.server");
+  const { listMembers, listMyOrganizations, listTeams } =
+    await import("../../app/features/organizations/organizations.server");
   const { findMembership } = await import("../../app/.server/platform/auth/membership");
 
   const now = Date.now();

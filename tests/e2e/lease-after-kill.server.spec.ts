@@ -25,7 +25,7 @@ test("the next invitation after a kill -9 inside a guarded section is sent withi
     const [membership] = (
       await sql(databaseUrl, "select organization_id from member where user_id = ?", [cookie.userId])
     ).rows;
-    // The turn every invitation of this organization takes (app/.server/features/invitations.ts).
+    // The turn every invitation of this organization takes (app/features/organizations/invitations.server.ts).
     const key = `organization-seats:${String(membership!.organization_id)}`;
     const invite = (url: string, email: string) =>
       fetch(`${url}${base}/invitations`, {

@@ -20,7 +20,7 @@ if ("hold" in command) {
     await new Promise(() => {});
   });
 } else {
-  const organizations = await import("../../app/.server/features/organizations");
+  const organizations = await import("../../app/features/organizations/organizations.server");
   const { findMembership } = await import("../../app/.server/platform/auth/membership");
   process.stdout.write("ready\n");
   const [start] = (await once(process.stdin, "data")) as [Buffer];

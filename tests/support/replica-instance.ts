@@ -7,14 +7,14 @@ import { randomUUID } from "node:crypto";
 import { createInterface } from "node:readline";
 import { count, eq } from "drizzle-orm";
 
-import { acceptInvitation, inviteMember } from "../../app/.server/features/invitations";
-import { createOrganization } from "../../app/.server/features/organizations";
 import { sendSignInCode, verifySignInCode } from "../../app/.server/features/sign-in";
-import { banUser, deleteUser } from "../../app/.server/features/user-admin";
 import { findMembership } from "../../app/.server/platform/auth/membership";
 import { db, startReplicaSync, syncReplica } from "../../app/.server/platform/db/client";
 import { signInCode } from "../../app/.server/platform/db/schema";
 import { rateLimits } from "../../app/.server/platform/security/rate-limit";
+import { acceptInvitation, inviteMember } from "../../app/features/organizations/invitations.server";
+import { createOrganization } from "../../app/features/organizations/organizations.server";
+import { banUser, deleteUser } from "../../app/features/users/user-admin.server";
 import { signedInAs } from "./sessions";
 
 /** Who acts: a signed-in person's id, address and session cookie (from the `signIn` op). */

@@ -29,13 +29,13 @@ import { pictureNameOf } from "~/.server/platform/storage/picture-names";
 import { removePictureAt } from "~/.server/platform/storage/picture-store";
 import type { SessionView } from "~/lib/session-view";
 import { recordAudit, type AuditActor } from "./audit";
-import { soleOwnedOrganizations } from "./organizations";
+import { soleOwnedOrganizations } from "./organization-access";
 import { listPasskeys, type PasskeyView } from "./passkeys";
 import { readPicture } from "./pictures";
 import { secondFactorFacts } from "./second-factor";
 import { listSessions, revokeOtherOwnSessions } from "./sessions";
 import { signOut } from "./sign-in";
-import { isLastAdmin, withAdminRightsLock } from "./users";
+import { isLastAdmin, withAdminRightsLock } from "./user-access";
 
 /** The signed-in user whose account this is. */
 type Me = { id: string; email: string };

@@ -14,7 +14,7 @@ const { db } = await import("~/.server/platform/db/client");
 const { auditEvent } = await import("~/.server/platform/db/schema");
 const { signedInAs } = await import("../../../tests/support/sessions");
 const { findMembership } = await import("~/.server/platform/auth/membership");
-const { declineInvitation, inviteMember } = await import("./invitations");
+const { declineInvitation, inviteMember } = await import("~/features/organizations/invitations.server");
 const { verifySignInCode } = await import("./sign-in");
 const { AUDIT_REPEAT_WINDOW_MS, recordAudit } = await import("./audit");
 

@@ -10,10 +10,10 @@ import { jobWorker, type Schedule } from "~/.server/platform/jobs/worker";
 import { pruneRateLimits } from "~/.server/platform/security/rate-limit";
 import { changeEmailCodeJob, deleteAccountCodeJob, emailChangedNoticeJob, stepUpCodeJob } from "./account";
 import { pruneAuditTrail } from "./audit";
-import { invitationEmailJob } from "./invitations";
+import { invitationEmailJob } from "./organization-access";
 import { secondFactorResetNoticeJob } from "./second-factor";
 import { signInCodeEmailJob } from "./sign-in";
-import { welcomeEmailJob } from "./users";
+import { welcomeEmailJob } from "./user-access";
 
 /** An expired invitation stays this long, listed as expired and renewable, before it is deleted. */
 const EXPIRED_INVITATION_DAYS = 30;

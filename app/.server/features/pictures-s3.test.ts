@@ -7,8 +7,8 @@ import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { db } from "~/.server/platform/db/client";
 import { organization, rateLimitCounter, user } from "~/.server/platform/db/schema";
+import { removeOrganization } from "~/features/organizations/organizations.server";
 import { jpegWithGps, pngBomb, smallPng, svgWithScript, truncatedJpeg } from "../../../tests/support/pictures";
-import { removeOrganization } from "./organizations";
 import { changePicture, readPicture, removePicture, type PictureOwner } from "./pictures";
 
 // Started, and the environment set, before the app's modules load: the environment is read once.

@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 
 import { db } from "~/.server/platform/db/client";
 import { auditEvent, organization, rateLimitCounter, user } from "~/.server/platform/db/schema";
+import { removeOrganization } from "~/features/organizations/organizations.server";
 import {
   htmlNamedJpg,
   jpegWithGps,
@@ -17,7 +18,6 @@ import {
   truncatedJpeg,
 } from "../../../tests/support/pictures";
 import { exportAccountData } from "./account";
-import { removeOrganization } from "./organizations";
 import { changePicture, readPicture, removePicture, type PictureOwner } from "./pictures";
 
 // Before the app's modules load: the environment is read once.

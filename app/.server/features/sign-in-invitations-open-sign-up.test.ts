@@ -14,7 +14,7 @@ process.env.INVITATIONS_OPEN_SIGN_UP = "true";
 const { sendSignInCode, verifySignInCode } = await import("./sign-in");
 const { db } = await import("~/.server/platform/db/client");
 const { seedDatabase } = await import("~/.server/platform/db/seed");
-const { invitationsBringNewcomers } = await import("./invitations");
+const { invitationsBringNewcomers } = await import("~/features/organizations/invitations.server");
 
 await seedDatabase(db);
 afterAll(() => sink.stop());

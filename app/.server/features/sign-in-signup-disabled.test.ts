@@ -15,7 +15,7 @@ const { sendSignInCode, verifySignInCode } = await import("./sign-in");
 const { signUpEnabled } = await import("~/.server/platform/auth/auth");
 const { db } = await import("~/.server/platform/db/client");
 const { seedDatabase } = await import("~/.server/platform/db/seed");
-const { invitationsBringNewcomers } = await import("./invitations");
+const { invitationsBringNewcomers } = await import("~/features/organizations/invitations.server");
 
 await seedDatabase(db);
 afterAll(() => sink.stop());

@@ -23,8 +23,8 @@ import { enqueue, openSecret, sealSecret, type JobKind } from "~/.server/platfor
 import { logger } from "~/.server/platform/logger";
 import { consumeAll, consumeRateLimit, rateLimits, type RateLimitRule } from "~/.server/platform/security/rate-limit";
 import { recordAudit, type AuditActor } from "./audit";
-import { invitationOpensSignUp } from "./invitations";
-import { getBan, type Ban } from "./user-admin";
+import { invitationOpensSignUp } from "./organization-access";
+import { getBan, type Ban } from "./user-access";
 
 export type RateLimited = { ok: false; reason: "rate-limited"; retryAfterSeconds: number };
 type Caller = { headers: Headers; client: string; language: string };

@@ -1,6 +1,6 @@
 import { Badge } from "~/components/ui/badge";
 import { Crown, ShieldCheck, User } from "~/components/ui/icons";
-import { roleNames } from "~/lib/schemas/organization";
+import { roleNames } from "~/lib/roles";
 import { useTranslation } from "~/lib/translation";
 
 /** A member's role in an organization, in words (a stored list of roles shows each). */

@@ -2,11 +2,11 @@
 // the invitations waiting for them and the newest repositories. Each next step is offered only when the server
 // would allow it.
 import { HOME_REPOSITORIES, loadHome } from "~/.server/features/home";
-import { organizationLimits } from "~/.server/features/organizations";
 import { requireUser, userCan } from "~/.server/web/guards";
 import { getInstance } from "~/.server/web/i18n";
 import { getSession } from "~/.server/web/session";
 import { HomePage } from "~/components/home/home-page";
+import { organizationLimits } from "~/features/organizations/organizations.server";
 import { newestRepositories } from "~/features/repositories/repositories.server";
 import { pageTitle } from "~/lib/meta";
 import type { Route } from "./+types/index";

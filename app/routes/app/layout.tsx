@@ -1,11 +1,11 @@
 import { Outlet } from "react-router";
 
-import { organizationChoices, settleActiveOrganization } from "~/.server/features/organizations";
 import { areaGuard, requireUser } from "~/.server/web/guards";
 import { getSession } from "~/.server/web/session";
 import { AreaLayout } from "~/components/layout/area-layout";
-import { OrganizationSwitcher } from "~/components/organizations/organization-switcher";
 import { Building2, FolderGit2, House } from "~/components/ui/icons";
+import { OrganizationSwitcher } from "~/features/organizations/components/organization-switcher";
+import { organizationChoices, settleActiveOrganization } from "~/features/organizations/organizations.server";
 import { useTranslation } from "~/lib/translation";
 import type { Route } from "./+types/layout";
 

@@ -6,7 +6,7 @@ import {
   defaultStatements as organizationStatements,
 } from "better-auth/plugins/organization/access";
 
-import { roleNames as organizationRoleNames } from "~/lib/schemas/organization";
+import { roleNames as organizationRoleNames } from "~/lib/roles";
 
 const statements = {
   ...defaultStatements,

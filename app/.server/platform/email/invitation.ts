@@ -1,4 +1,4 @@
-// The invitation e-mail (app/.server/features/invitations.ts); its words are in templates/invitation.tsx.
+// The invitation e-mail (its job: app/.server/features/organization-access.ts); its words are in templates/invitation.tsx.
 import type { InvitationEmailInput } from "./templates/invitation";
 import { sendEmail } from "./transport";
 

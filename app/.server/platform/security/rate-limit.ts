@@ -25,7 +25,7 @@ export const rateLimits = {
   accountCodePerUser: { limit: 3, windowSeconds: 10 * 60 },
   accountCodePerUserDaily: { limit: 10, windowSeconds: 24 * 60 * 60 },
   accountCodePerAddressDaily: { limit: 10, windowSeconds: 24 * 60 * 60 },
-  // Invitation e-mails (app/.server/features/invitations.ts): per inviter a day, and per recipient a day, so that an
+  // Invitation e-mails (app/features/organizations/invitations.server.ts): per inviter a day, and per recipient a day, so that an
   // organization's admin cannot flood someone's inbox by sending one invitation again and again.
   invitationEmailPerUserDaily: { limit: 50, windowSeconds: 24 * 60 * 60 },
   invitationEmailPerAddressDaily: { limit: 5, windowSeconds: 24 * 60 * 60 },

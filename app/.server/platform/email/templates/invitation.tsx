@@ -1,4 +1,4 @@
-// The invitation (app/.server/features/invitations.ts), in the language the inviter chose for it: who invites whom
+// The invitation (app/features/organizations/invitations.server.ts), in the language the inviter chose for it: who invites whom
 // to which organization with which role, from which browser and when, the link to answer it, and when it ends. We
 // send it ourselves, not better-auth's `sendInvitationEmail` (docs/architecture.md, "Invitations").
 import { getEnv } from "~/.server/platform/env";
