@@ -8,8 +8,8 @@ import { describe, expect, it } from "vitest";
 
 import { Field } from "~/components/ui/field";
 import { SelectField } from "~/components/ui/select-field";
+import { newUserSchema } from "~/features/users/entity";
 import { i18nFor } from "../../tests/support/render";
-import { newUserSchema } from "./schemas/user";
 import { isFirstInvalid, useSchemaForm } from "./use-schema-form";
 
 /** The server's 400 reply to `values`, as an action builds it. */

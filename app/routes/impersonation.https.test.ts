@@ -1,7 +1,7 @@
 // Impersonation under https, through the route modules with real Requests: our session cookie is `__Host-` there
 // (ADR 010) while better-auth keeps the admin's own session in its `admin_session` cookie. Both must carry the same
 // attributes, reach the browser on the redirects, and hand the admin's session back when the impersonation stops.
-// (Under http, the browser specs in tests/e2e/user-admin.spec.ts run the same journey.)
+// (Under http, the browser specs in app/features/users/user-admin.spec.ts run the same journey.)
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -14,7 +14,7 @@ const { stepUp, user } = await import("~/.server/platform/db/schema");
 const { getSession, sessionMiddleware } = await import("~/.server/web/session");
 const { areaGuard } = await import("~/.server/web/guards");
 const { signedInAs } = await import("../../tests/support/sessions");
-const userDetail = await import("./manager/users/detail");
+const userDetail = await import("~/features/users/detail");
 const impersonationStop = await import("./impersonation-stop");
 const logout = await import("./logout");
 const { session: sessionTable } = await import("~/.server/platform/db/schema");

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 
 import { signOut } from "~/.server/features/sign-in";
-import { stopImpersonating } from "~/.server/features/user-admin";
+import { stopImpersonating } from "~/.server/features/user-access";
 import { auditActorOf } from "~/.server/web/caller";
 import { cookieHeaders } from "~/.server/web/http";
 import { getSession } from "~/.server/web/session";

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useNavigation } from "react-router";
 
-import { completeOnboarding } from "~/.server/features/users";
+import { completeOnboarding } from "~/.server/features/user-access";
 import { destinationFor, isOnboarded, requireSignedIn } from "~/.server/web/guards";
 import { readForm } from "~/.server/web/http";
 import { getInstance } from "~/.server/web/i18n";

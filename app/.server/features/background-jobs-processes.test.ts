@@ -19,7 +19,7 @@ process.env.SMTP_URL = sink.url;
 const { openDatabase } = await import("~/.server/platform/db/client");
 const { job } = await import("~/.server/platform/db/schema");
 const { enqueue } = await import("~/.server/platform/jobs/queue");
-const { welcomeEmailJob } = await import("./users");
+const { welcomeEmailJob } = await import("./user-access");
 afterAll(() => sink.stop());
 
 const JOBS = 200;

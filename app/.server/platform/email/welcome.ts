@@ -1,4 +1,4 @@
-// The welcome e-mail (app/.server/features/users.ts); its words are in templates/welcome.tsx.
+// The welcome e-mail (its job kind: app/.server/features/user-access.ts); its words are in templates/welcome.tsx.
 import type { WelcomeEmailInput } from "./templates/welcome";
 import { sendEmail } from "./transport";
 

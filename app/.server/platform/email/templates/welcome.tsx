@@ -1,5 +1,6 @@
-// The e-mail a person gets when an admin creates their account (app/.server/features/users.ts), in the language the
-// admin chose: where to sign in, the address to type there, and that a 6-digit code will come by e-mail (no password).
+// The e-mail a person gets when an admin creates their account (app/features/users/users.server.ts), in the language
+// the admin chose: where to sign in, the address to type there, and that a 6-digit code will come by e-mail (no
+// password).
 import { getEnv } from "~/.server/platform/env";
 import { translator } from "~/lib/dictionaries";
 import { brandedEmail, emailLanguage, FullLink, Paragraph } from "./layout";

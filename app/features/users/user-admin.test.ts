@@ -13,10 +13,10 @@ const { auth } = await import("~/.server/platform/auth/auth");
 const { db } = await import("~/.server/platform/db/client");
 const { auditEvent, session, user } = await import("~/.server/platform/db/schema");
 const { signedInAs } = await import("../../../tests/support/sessions");
-const { sendSignInCode, verifySignInCode } = await import("./sign-in");
-const { banUser, deleteUser, getBan, getUserDetail, impersonateUser, stopImpersonating, unbanUser } =
-  await import("./user-admin");
-const { changePicture, readPicture } = await import("./pictures");
+const { sendSignInCode, verifySignInCode } = await import("~/.server/features/sign-in");
+const { banUser, deleteUser, getUserDetail, impersonateUser, unbanUser } = await import("./user-admin.server");
+const { getBan, stopImpersonating } = await import("~/.server/features/user-access");
+const { changePicture, readPicture } = await import("~/.server/features/pictures");
 const { smallPng } = await import("../../../tests/support/pictures");
 
 afterAll(() => sink.stop());
@@ -277,7 +277,7 @@ describe("deleting", () => {
 
 describe("the last admin who can act", () => {
   it("does not count an admin whose ban is in force, and does count one whose ban has ended", async () => {
-    const { isLastAdmin } = await import("./users");
+    const { isLastAdmin } = await import("~/.server/features/user-access");
     const active = await person("active-admin@example.test", "admin");
     const shut = await person("banned-admin@example.test", "admin");
     await db

@@ -1,19 +1,11 @@
 // One user, for an admin: profile, role, status and sessions; ban and unban, impersonate, delete, revoke sessions.
-// The rules live in app/.server/features/user-admin.ts; every intent checks its own permission here.
+// The rules live in user-admin.server.ts; every intent checks its own permission here.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 
 import { listAudit } from "~/.server/features/audit";
 import { hasSecondFactor, resetSecondFactor } from "~/.server/features/second-factor";
 import { listSessions, revokeAllUserSessions, revokeUserSession } from "~/.server/features/sessions";
-import {
-  banUser,
-  deleteUser,
-  getUserDetail,
-  impersonateUser,
-  unbanUser,
-  type Refusal,
-} from "~/.server/features/user-admin";
 import type { Permissions } from "~/.server/platform/auth/permissions";
 import { auditActorOf } from "~/.server/web/caller";
 import { requirePermission, userCan } from "~/.server/web/guards";
@@ -27,17 +19,18 @@ import { BackLink } from "~/components/layout/back-link";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { SessionList } from "~/components/sessions/session-list";
 import { Button, buttonClassName } from "~/components/ui/button";
-import { UserActions } from "~/components/users/user-actions";
-import { UserProfile } from "~/components/users/user-profile";
 import { repositoryAuditTargets } from "~/features/repositories/repositories.server";
+import { requireRecentVerification } from "~/features/step-up.server";
 import { authErrorKey } from "~/lib/auth-errors";
 import { readListParams, toListData } from "~/lib/list-params";
 import { pageTitle } from "~/lib/meta";
 import { banSchema, firstBanDay } from "~/lib/schemas/ban";
 import { localTimeZone } from "~/lib/time-zone";
 import { useTranslation } from "~/lib/translation";
-import { requireRecentVerification } from "~/routes/step-up.server";
 import type { Route } from "./+types/detail";
+import { UserActions } from "./components/user-actions";
+import { UserProfile } from "./components/user-profile";
+import { banUser, deleteUser, getUserDetail, impersonateUser, unbanUser, type Refusal } from "./user-admin.server";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageTitle(matches, loaderData?.user.name || loaderData?.user.email);
@@ -54,9 +47,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     sessions: userCan(me, { session: ["list"] })
       ? await listSessions(user.id, getSession(context)?.session.id, "admin")
       : null,
-    // What the server would refuse is not offered: nobody bans or deletes themselves (user-admin.ts). That also covers
-    // the last admin, who can only be the admin looking. A sole owner's deletion stays offered: its refusal names the
-    // organizations to hand over first.
+    // What the server would refuse is not offered: nobody bans or deletes themselves (user-admin.server.ts). That also
+    // covers the last admin, who can only be the admin looking. A sole owner's deletion stays offered: its refusal
+    // names the organizations to hand over first.
     can: {
       update: userCan(me, { user: ["update"] }),
       ban: user.id !== me.id && userCan(me, { user: ["ban"] }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { newUserSchema, readUserListOrder, userSchema } from "./user";
+import { newUserSchema, readUserListOrder, userSchema } from "./entity";
 
 const order = (search: string) => readUserListOrder(new URL(`http://groundwork.test/manager/users${search}`));
 

@@ -3,8 +3,8 @@
 // admin plugin, and the rules of demotion. App modules are imported after SMTP_URL points at the sink.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import type { UserListOrder } from "~/lib/schemas/user";
 import { SmtpSink } from "../../../tests/support/smtp-sink";
+import type { UserListOrder } from "./entity";
 
 const sink = await new SmtpSink().start();
 process.env.SMTP_URL = sink.url;
@@ -14,17 +14,8 @@ const { and, desc, eq, like } = await import("drizzle-orm");
 const { signedInAs } = await import("../../../tests/support/sessions");
 const { client, db } = await import("~/.server/platform/db/client");
 const { auditEvent, user } = await import("~/.server/platform/db/schema");
-const {
-  completeOnboarding,
-  countUsers,
-  createUser,
-  getUser,
-  isLastAdmin,
-  listUsers,
-  SEARCH_WINDOW,
-  updateName,
-  updateUser,
-} = await import("./users");
+const { createUser, getUser, listUsers, SEARCH_WINDOW, updateUser } = await import("./users.server");
+const { completeOnboarding, countUsers, isLastAdmin, updateName } = await import("~/.server/features/user-access");
 
 const now = new Date();
 const people = Array.from({ length: 45 }, (_, index) => ({
@@ -56,13 +47,14 @@ describe("counting users and admins", () => {
   it("counts and marks as admins the admin role and the ids of ADMIN_USER_IDS, with one definition", async () => {
     vi.stubEnv("ADMIN_USER_IDS", "u4");
     vi.resetModules();
-    const fresh = await import("./users");
-    expect(await fresh.countUsers()).toEqual({ users: 45, admins: 2 });
+    const fresh = await import("./users.server");
+    const freshAccess = await import("~/.server/features/user-access");
+    expect(await freshAccess.countUsers()).toEqual({ users: 45, admins: 2 });
     expect((await fresh.getUser("u4"))?.admin).toBe(true);
     expect((await fresh.getUser("u7"))?.admin).toBe(true);
     expect((await fresh.getUser("u5"))?.admin).toBe(false);
     await db.update(user).set({ role: "superadmin" }).where(eq(user.id, "u5"));
-    expect(await fresh.countUsers()).toEqual({ users: 45, admins: 2 });
+    expect(await freshAccess.countUsers()).toEqual({ users: 45, admins: 2 });
     await db.update(user).set({ role: "user" }).where(eq(user.id, "u5"));
   });
 });
@@ -80,7 +72,7 @@ describe("the last admin", () => {
   it("counts ADMIN_USER_IDS admins, whose role alone cannot demote them", async () => {
     vi.stubEnv("ADMIN_USER_IDS", "u3");
     vi.resetModules();
-    const fresh = await import("./users");
+    const fresh = await import("~/.server/features/user-access");
     expect(await fresh.isLastAdmin("u7")).toBe(false);
     expect(await fresh.isLastAdmin("u3", "role")).toBe(false);
     expect(await fresh.isLastAdmin("u3", "access")).toBe(false);

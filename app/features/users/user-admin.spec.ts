@@ -4,10 +4,19 @@
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import type { Browser, BrowserContext, Page, TestInfo } from "@playwright/test";
 
-import { formatters } from "../../app/lib/format";
-import { fillDate } from "./date-field";
-import { enterCode, expect, requestCode, sessionCookie, sql, stepUpDone, test, uniqueEmail } from "./fixtures";
-import { TEST_AUTH_SECRET, type TestServer } from "./server";
+import { fillDate } from "../../../tests/e2e/date-field";
+import {
+  enterCode,
+  expect,
+  requestCode,
+  sessionCookie,
+  sql,
+  stepUpDone,
+  test,
+  uniqueEmail,
+} from "../../../tests/e2e/fixtures";
+import { TEST_AUTH_SECRET, type TestServer } from "../../../tests/e2e/server";
+import { formatters } from "../../lib/format";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 let client = 0;

@@ -1,26 +1,31 @@
-// What an admin does to a user from the user's detail page: ban and unban, impersonate (and stop), delete. Each goes
-// through better-auth's admin plugin, called in-process with the admin's own headers, so its permission checks, its
-// session deletions and its cookies hold (docs/architecture.md, "Users: what goes through better-auth's admin
-// plugin"). Our own rules come first: nobody bans or deletes themselves, and the last admin stays.
-import { isAPIError } from "better-auth/api";
+// What an admin does to a user from the user's detail page: ban and unban, impersonate, delete (the end of an
+// impersonation, which sign-out asks for too, is in app/.server/features/user-access.ts). Each goes through
+// better-auth's admin plugin, called in-process with the admin's own headers, so its permission checks, its session
+// deletions and its cookies hold (docs/architecture.md, "Users: what goes through better-auth's admin plugin"). Our
+// own rules come first: nobody bans or deletes themselves, and the last admin stays.
 import { eq } from "drizzle-orm";
 
+import { recordAudit, type AuditAction, type AuditActor } from "~/.server/features/audit";
+import { soleOwnedOrganizations } from "~/.server/features/organization-access";
+import {
+  getBan,
+  isLastAdmin,
+  refusalOf,
+  userTarget,
+  withAdminRightsLock,
+  type Ban,
+  type Target,
+} from "~/.server/features/user-access";
 import { auth } from "~/.server/platform/auth/auth";
 import { endImpersonationsBy } from "~/.server/platform/auth/impersonation";
 import { db } from "~/.server/platform/db/client";
 import { isLastOwnerRefusal } from "~/.server/platform/db/errors";
 import { user } from "~/.server/platform/db/schema";
 import { removePictureAt } from "~/.server/platform/storage/picture-store";
-import { recordAudit, type AuditAction, type AuditActor } from "./audit";
-import { soleOwnedOrganizations } from "./organizations";
-import { getUser, isLastAdmin, withAdminRightsLock, type UserSummary } from "./users";
+import { getUser, type UserSummary } from "./users.server";
 
 /** The admin acting: their id, their request's headers (for better-auth), and who they are for the audit trail. */
 export type ActingAdmin = { id: string; headers: Headers; actor: AuditActor };
-type Target = { id: string; email: string };
-
-/** A ban in force: why (null when none was given) and until when (null: until an admin lifts it). */
-export type Ban = { reason: string | null; expiresAt: Date | null };
 
 export type Refusal =
   | { ok: false; error: "self" | "last-admin" | "banned" | "not-found" }
@@ -29,29 +34,6 @@ export type Refusal =
   /** better-auth refused, with one of its error codes (translated by `authErrorKey`). */
   | { ok: false; error: "auth"; code: string | undefined };
 
-/** better-auth stores this reason when a ban is given none: it means none. */
-const BETTER_AUTH_DEFAULT_BAN_REASON = "No reason";
-
-/** A ban is in force until its end date, if it has one (the session guard's rule, app/.server/web/session.ts). */
-function banInForce(row: { banned: boolean | null; banExpires: Date | null }, now: number): boolean {
-  return Boolean(row.banned) && (!row.banExpires || row.banExpires.getTime() > now);
-}
-
-/**
- * The ban of a user (by id, or by e-mail as stored: lower-case), when one is in force; null otherwise (never banned,
- * unbanned, or the ban has ended).
- */
-export async function getBan(who: { id: string } | { email: string }, now = Date.now()): Promise<Ban | null> {
-  const [row] = await db
-    .select({ banned: user.banned, banReason: user.banReason, banExpires: user.banExpires })
-    .from(user)
-    .where("id" in who ? eq(user.id, who.id) : eq(user.email, who.email))
-    .limit(1);
-  if (!row || !banInForce(row, now)) return null;
-  const reason = row.banReason && row.banReason !== BETTER_AUTH_DEFAULT_BAN_REASON ? row.banReason : null;
-  return { reason, expiresAt: row.banExpires };
-}
-
 export type UserDetail = UserSummary & { ban: Ban | null };
 
 /** One user as the detail page shows them: the list's summary, and their ban. */
@@ -59,16 +41,6 @@ export async function getUserDetail(id: string): Promise<UserDetail | null> {
   const summary = await getUser(id);
   return summary ? { ...summary, ban: await getBan({ id }) } : null;
 }
-
-/** better-auth's refusal, as a plain result; anything else is a bug, and is thrown. */
-function refusalOf(error: unknown): Refusal {
-  if (!isAPIError(error)) throw error;
-  const code = (error.body as { code?: string } | undefined)?.code;
-  if (code === "USER_NOT_FOUND") return { ok: false, error: "not-found" };
-  return { ok: false, error: "auth", code };
-}
-
-const userTarget = (target: Target) => ({ type: "user" as const, id: target.id, label: target.email });
 
 /** A refused attempt is on the trail too (outcome "refused", and why), unless the user was not there to act on. */
 async function refused(admin: ActingAdmin, action: AuditAction, target: Target, refusal: Refusal): Promise<Refusal> {
@@ -166,29 +138,6 @@ export async function impersonateUser(
   }
   await recordAudit(admin.actor, { action: "impersonation.started", target: userTarget(target) });
   return { ok: true, setCookies };
-}
-
-/**
- * Ends an impersonation: better-auth deletes the impersonation session and puts the admin's own session back (its
- * cookies, returned, must reach the browser). `impersonated` is the user the current session belongs to. The trail
- * records the admin as the actor. Refused when the session is not an impersonation, or the admin's session is gone.
- */
-export async function stopImpersonating(
-  impersonated: Target,
-  caller: { headers: Headers; actor: AuditActor },
-): Promise<{ ok: true; setCookies: string[] } | Refusal> {
-  let result: { headers: Headers; response: { user: { id: string; email: string } } };
-  try {
-    result = await auth.api.stopImpersonating({ headers: caller.headers, returnHeaders: true });
-  } catch (error) {
-    return refusalOf(error);
-  }
-  const admin = result.response.user;
-  await recordAudit(
-    { user: { id: admin.id, email: admin.email }, impersonatorId: null, ip: caller.actor.ip },
-    { action: "impersonation.stopped", target: userTarget(impersonated) },
-  );
-  return { ok: true, setCookies: result.headers.getSetCookie() };
 }
 
 /**

@@ -6,12 +6,12 @@ import { Button, buttonClassName } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Field } from "~/components/ui/field";
 import { DialogLink, ResponsiveDialog } from "~/components/ui/responsive-dialog";
+import { WithUserText } from "~/components/users/user-text";
 import { banSchema } from "~/lib/schemas/ban";
 import { useTranslation } from "~/lib/translation";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { translateMessage } from "~/lib/validation";
 import type { UserDetailView } from "./user-profile";
-import { WithUserText } from "./user-text";
 
 export type UserActionRights = { ban: boolean; impersonate: boolean; delete: boolean };
 

@@ -3,11 +3,11 @@ import type { ReactNode } from "react";
 import { Avatar } from "~/components/layout/avatar";
 import { Badge } from "~/components/ui/badge";
 import { Ban } from "~/components/ui/icons";
+import type { BanView } from "~/components/users/ban-notice";
+import { UserRoleBadge, UserStatusBadge } from "~/components/users/user-status";
+import { WithUserText } from "~/components/users/user-text";
 import { useFormat } from "~/lib/format";
 import { useTranslation } from "~/lib/translation";
-import type { BanView } from "./ban-notice";
-import { UserRoleBadge, UserStatusBadge } from "./user-status";
-import { WithUserText } from "./user-text";
 
 type DateValue = Date | string;
 

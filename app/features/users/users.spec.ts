@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Locator, Page, TestInfo } from "@playwright/test";
 
-import { expect, searchFor, sessionCookie, signInWithRole, sql, test, uniqueEmail } from "./fixtures";
+import { expect, searchFor, sessionCookie, signInWithRole, sql, test, uniqueEmail } from "../../../tests/e2e/fixtures";
 
 const userList = (page: Page) => page.getByRole("table", { name: "Users" });
 const items = (page: Page) =>

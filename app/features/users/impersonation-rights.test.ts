@@ -15,9 +15,9 @@ const { signedInAs } = await import("../../../tests/support/sessions");
 const { db } = await import("~/.server/platform/db/client");
 const { session, user } = await import("~/.server/platform/db/schema");
 const { getSession, sessionMiddleware } = await import("~/.server/web/session");
-const { deleteAccount, requestAccountDeletion } = await import("./account");
-const { banUser, deleteUser, impersonateUser } = await import("./user-admin");
-const { updateUser } = await import("./users");
+const { deleteAccount, requestAccountDeletion } = await import("~/.server/features/account");
+const { banUser, deleteUser, impersonateUser } = await import("./user-admin.server");
+const { updateUser } = await import("./users.server");
 
 const ip = "198.51.100.9";
 

@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 
-import { listUsers } from "~/.server/features/users";
 import { requirePermission, userCan } from "~/.server/web/guards";
 import { getInstance } from "~/.server/web/i18n";
 import { listOrFailure } from "~/.server/web/list-failure";
@@ -8,12 +7,13 @@ import { PageHeader } from "~/components/layout/page-header";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { buttonClassName } from "~/components/ui/button";
 import { Plus } from "~/components/ui/icons";
-import { UserList } from "~/components/users/user-list";
 import { readListParams, toListData } from "~/lib/list-params";
 import { pageTitle } from "~/lib/meta";
-import { readUserListOrder } from "~/lib/schemas/user";
 import { useTranslation } from "~/lib/translation";
-import type { Route } from "./+types/index";
+import type { Route } from "./+types/list";
+import { UserList } from "./components/user-list";
+import { readUserListOrder } from "./entity";
+import { listUsers } from "./users.server";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
 

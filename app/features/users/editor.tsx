@@ -1,24 +1,24 @@
 // One editor for creating and updating a user: registered at /manager/users/new and at /manager/users/:id/update
-// (routes.ts). Creating and role changes go through better-auth's admin plugin (app/.server/features/users.ts).
+// (routes.ts). Creating and role changes go through better-auth's admin plugin (users.server.ts).
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 
-import { createUser, getUser, roleOf, updateUser } from "~/.server/features/users";
 import { auditActorOf } from "~/.server/web/caller";
 import { requirePermission, userCan } from "~/.server/web/guards";
 import { forbidden, notFound, readForm } from "~/.server/web/http";
 import { getInstance, getLocale } from "~/.server/web/i18n";
 import { redirectWithToast } from "~/.server/web/toast";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
-import { UserForm } from "~/components/users/user-form";
 import { WithUserText } from "~/components/users/user-text";
+import { requireRecentVerification } from "~/features/step-up.server";
 import { defaultLanguage, isLanguage } from "~/lib/i18n";
 import { pageTitle } from "~/lib/meta";
-import { newUserSchema, userSchema } from "~/lib/schemas/user";
 import { useTranslation } from "~/lib/translation";
 import { message } from "~/lib/validation";
-import { requireRecentVerification } from "~/routes/step-up.server";
 import type { Route } from "./+types/editor";
+import { UserForm } from "./components/user-form";
+import { newUserSchema, userSchema } from "./entity";
+import { createUser, getUser, roleOf, updateUser } from "./users.server";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
 

@@ -5,11 +5,11 @@ import { buttonClassName } from "~/components/ui/button";
 import type { DataColumn } from "~/components/ui/data-list";
 import { Plus, Users } from "~/components/ui/icons";
 import { SearchableList } from "~/components/ui/searchable-list";
+import { UserRoleBadge, UserStatusBadge } from "~/components/users/user-status";
+import { firstDirection, type UserListItem, type UserListOrder, type UserSort } from "~/features/users/entity";
 import { useFormat } from "~/lib/format";
 import type { ListData } from "~/lib/list-params";
-import { firstDirection, type UserListItem, type UserListOrder, type UserSort } from "~/lib/schemas/user";
 import { useTranslation } from "~/lib/translation";
-import { UserRoleBadge, UserStatusBadge } from "./user-status";
 
 /**
  * The manager's user list: search, and a table (cards on phones) whose Name, E-mail and Created headers sort it;

@@ -4,8 +4,8 @@ import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonClassName } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { SelectField } from "~/components/ui/select-field";
+import { newUserSchema, userSchema, type UserRole } from "~/features/users/entity";
 import { languageNames, languages, type Language } from "~/lib/i18n";
-import { newUserSchema, userSchema, type UserRole } from "~/lib/schemas/user";
 import { useTranslation } from "~/lib/translation";
 import { useSchemaForm } from "~/lib/use-schema-form";
 

@@ -1,22 +1,10 @@
-// Users: onboarding, the account page, and the manager's users: the list (search, sorts, pages), create and update.
+// The manager's users: the list (search, sorts, pages), create and update. What other pages ask of the users (a
+// user's own name, the last admin, bans) is in app/.server/features/user-access.ts.
 import { isAPIError } from "better-auth/api";
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  inArray,
-  isNull,
-  like,
-  lte,
-  ne,
-  or,
-  sql,
-  type SQL,
-  type SQLWrapper,
-} from "drizzle-orm";
+import { and, asc, desc, eq, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 
+import { recordAudit, type AuditActor } from "~/.server/features/audit";
+import { countUsers, isLastAdmin, welcomeEmailJob, withAdminRightsLock } from "~/.server/features/user-access";
 import { auth } from "~/.server/platform/auth/auth";
 import { endImpersonationsBy } from "~/.server/platform/auth/impersonation";
 import { isAdmin, mayImpersonate } from "~/.server/platform/auth/permissions";
@@ -25,76 +13,13 @@ import { isUniqueViolation } from "~/.server/platform/db/errors";
 import { decodeCursorValues, keysetPage } from "~/.server/platform/db/keyset";
 import { caseVariants, likePattern } from "~/.server/platform/db/like";
 import { user } from "~/.server/platform/db/schema";
-import { sendWelcomeEmail } from "~/.server/platform/email/welcome";
 import { getEnv } from "~/.server/platform/env";
-import { runExclusive } from "~/.server/platform/exclusive";
-import { enqueue, type JobKind } from "~/.server/platform/jobs/queue";
+import { enqueue } from "~/.server/platform/jobs/queue";
 import { searchableText } from "~/lib/schemas/text";
-import type { NewUserInput, UserInput, UserListOrder, UserRole } from "~/lib/schemas/user";
-import { recordAudit, type AuditActor } from "./audit";
+import type { NewUserInput, UserInput, UserListOrder, UserRole } from "./entity";
 
 // Writes to a user go through better-auth's adapter, so its database hooks (our name rule) hold for them too
 // (docs/architecture.md); reads are plain queries.
-
-export async function updateName(userId: string, name: string): Promise<void> {
-  await (await auth.$context).internalAdapter.updateUser(userId, { name });
-}
-
-export async function completeOnboarding(userId: string, name: string): Promise<void> {
-  await (await auth.$context).internalAdapter.updateUser(userId, { name, onboardedAt: new Date() });
-}
-
-/** Whose role list names the admin role, in SQL: the same rule as `isAdmin`. */
-const hasAdminRole = or(
-  eq(user.role, "admin"),
-  like(user.role, "admin,%"),
-  like(user.role, "%,admin"),
-  like(user.role, "%,admin,%"),
-);
-
-/** Users, and the admins among them who can act: an admin whose ban is in force cannot sign in, so does not count. */
-export async function countUsers({ except, now = new Date() }: { except?: string; now?: Date } = {}): Promise<{
-  users: number;
-  admins: number;
-}> {
-  const adminUserIds = getEnv().ADMIN_USER_IDS;
-  const [all] = await db.select({ value: count() }).from(user);
-  const notBanned = or(isNull(user.banned), eq(user.banned, false), lte(user.banExpires, now));
-  const [admins] = await db
-    .select({ value: count() })
-    .from(user)
-    .where(
-      and(
-        notBanned,
-        except ? ne(user.id, except) : undefined,
-        adminUserIds.length ? or(hasAdminRole, inArray(user.id, [...adminUserIds])) : hasAdminRole,
-      ),
-    );
-  return { users: all?.value ?? 0, admins: admins?.value ?? 0 };
-}
-
-/**
- * Runs the changes that can take an admin's rights away (a demotion, a ban, a deletion, an account deleted) one at a
- * time across every process and instance on the database, each with its "last admin" check: two admins removing each
- * other at the same moment cannot both pass it (runExclusive's lease, ADR 017).
- */
-export function withAdminRightsLock<T>(work: () => Promise<T>): Promise<T> {
-  return runExclusive("admin-rights", work);
-}
-
-/**
- * Whether taking away this user's admin rights (a demotion, a ban, a deletion) would leave the product with no admin
- * who can act: they are an admin (by role or ADMIN_USER_IDS) and no other admin without a ban in force is. `change` "role" is a demotion, which does not
- * take an ADMIN_USER_IDS admin's rights away.
- */
-export async function isLastAdmin(userId: string, change: "role" | "access" = "access"): Promise<boolean> {
-  const [row] = await db.select({ id: user.id, role: user.role }).from(user).where(eq(user.id, userId)).limit(1);
-  if (!row) return false;
-  const adminUserIds = getEnv().ADMIN_USER_IDS;
-  if (change === "role" && adminUserIds.includes(row.id)) return false;
-  if (!isAdmin(row, adminUserIds)) return false;
-  return (await countUsers({ except: userId })).admins === 0;
-}
 
 export type UserSummary = Pick<
   typeof user.$inferSelect,
@@ -384,14 +309,6 @@ export async function createUser(input: NewUserInput, { headers, actor }: AdminC
   await enqueue(welcomeEmailJob, { to: created.email, name: input.name, language: input.language });
   return { ok: true, userId: created.id };
 }
-
-/** The welcome e-mail of a user an administrator created, retried for some six hours. */
-export const welcomeEmailJob: JobKind<{ to: string; name: string; language: string }> = {
-  name: "email.welcome",
-  maxAttempts: 15,
-  backoffMs: 10_000,
-  run: (input) => sendWelcomeEmail(input),
-};
 
 export type UpdateUserResult =
   { ok: true } | { ok: false; error: "not-found" | "email-used" | "forbidden" | "self-demotion" | "last-admin" };

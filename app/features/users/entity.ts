@@ -3,8 +3,8 @@
 import { z } from "zod";
 
 import { languages } from "~/lib/i18n";
+import { emailField, personNameField } from "~/lib/schemas/sign-in";
 import { message } from "~/lib/validation";
-import { emailField, personNameField } from "./sign-in";
 
 const userRoles = ["user", "admin"] as const;
 export type UserRole = (typeof userRoles)[number];
