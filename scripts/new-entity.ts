@@ -379,7 +379,7 @@ export const ErrorBoundary = RouteErrorBoundary;
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 
-import { listAudit } from "~/.server/features/audit";
+import { listAudit } from "~/features/audit/audit.server";
 import { ${name} } from "./entity";
 import { ${store} } from "./${name}.server";
 

@@ -246,7 +246,7 @@ async function dashboard() {
   const { countRepositories, seedBenchmarkRepositories } =
     await import("../../app/features/repositories/repositories.server");
   const { getDashboard, utcDayStart } = await import("../../app/.server/features/dashboard");
-  const { listAudit } = await import("../../app/.server/features/audit");
+  const { listAudit } = await import("../../app/features/audit/audit.server");
 
   const now = Date.now();
   const seededAt = performance.now();

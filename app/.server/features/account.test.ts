@@ -18,6 +18,7 @@ import {
   verification,
 } from "~/.server/platform/db/schema";
 import type { Email } from "~/.server/platform/email/transport";
+import { recordAudit } from "~/features/audit/audit.server";
 import { repository } from "~/features/repositories/table.server";
 import { signedInAs } from "../../../tests/support/sessions";
 import {
@@ -27,7 +28,6 @@ import {
   requestAccountDeletion,
   requestEmailChange,
 } from "./account";
-import { recordAudit } from "./audit";
 
 // The e-mails the module sends, caught where they would leave (the transport), so the tests read the codes.
 const sent = vi.hoisted(() => [] as Email[]);

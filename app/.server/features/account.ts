@@ -27,8 +27,8 @@ import { consumeAll, rateLimits, type RateLimitRule } from "~/.server/platform/s
 import { PICTURE_CONTENT_TYPE } from "~/.server/platform/storage/picture-image";
 import { pictureNameOf } from "~/.server/platform/storage/picture-names";
 import { removePictureAt } from "~/.server/platform/storage/picture-store";
+import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import type { SessionView } from "~/lib/session-view";
-import { recordAudit, type AuditActor } from "./audit";
 import { soleOwnedOrganizations } from "./organization-access";
 import { listPasskeys, type PasskeyView } from "./passkeys";
 import { readPicture } from "./pictures";

@@ -8,8 +8,8 @@ import { invitation, session, signInCode, verification } from "~/.server/platfor
 import { pruneFinishedJobs, stalledJobs, type JobKind } from "~/.server/platform/jobs/queue";
 import { jobWorker, type Schedule } from "~/.server/platform/jobs/worker";
 import { pruneRateLimits } from "~/.server/platform/security/rate-limit";
+import { pruneAuditTrail } from "~/features/audit/audit.server";
 import { changeEmailCodeJob, deleteAccountCodeJob, emailChangedNoticeJob, stepUpCodeJob } from "./account";
-import { pruneAuditTrail } from "./audit";
 import { invitationEmailJob } from "./organization-access";
 import { secondFactorResetNoticeJob } from "./second-factor";
 import { signInCodeEmailJob } from "./sign-in";

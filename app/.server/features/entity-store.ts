@@ -8,9 +8,9 @@ import type { z } from "zod";
 import { db } from "~/.server/platform/db/client";
 import { decodeCursorValues, keysetPage } from "~/.server/platform/db/keyset";
 import { caseVariants, likePattern } from "~/.server/platform/db/like";
+import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import type { EntityDefinition, FieldDefinition } from "~/lib/entity";
 import { searchableText } from "~/lib/schemas/text";
-import { recordAudit, type AuditActor } from "./audit";
 
 const PAGE_SIZE = 20;
 /** Spellings of a term with non-ASCII letters tried by LIKE (it folds ASCII only), at most. */

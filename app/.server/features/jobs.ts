@@ -11,7 +11,7 @@ import {
   retryFailedJob,
   type JobState,
 } from "~/.server/platform/jobs/queue";
-import { recordAudit, type AuditActor } from "./audit";
+import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { maxAttemptsOf } from "./background-jobs";
 
 const STATES: JobState[] = ["queued", "running", "done", "failed", "expired"];

@@ -18,8 +18,8 @@ import { passkey, spentWebauthnChallenge, user } from "~/.server/platform/db/sch
 import { getEnv } from "~/.server/platform/env";
 import { logger } from "~/.server/platform/logger";
 import { consumeRateLimit, rateLimits } from "~/.server/platform/security/rate-limit";
+import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { PRODUCT } from "~/locales/product";
-import { recordAudit, type AuditActor } from "./audit";
 import { recordRefusedSignIn, startSession, type RateLimited, type VerifyResult } from "./sign-in";
 
 /** How long a challenge may be answered: the browser's prompt, and a person choosing a key. */

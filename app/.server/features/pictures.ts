@@ -9,7 +9,7 @@ import { consumeRateLimit, rateLimits } from "~/.server/platform/security/rate-l
 import { reencodePicture, type PictureRefusal } from "~/.server/platform/storage/picture-image";
 import { newPictureName, pictureNameOf, PICTURES_PATH } from "~/.server/platform/storage/picture-names";
 import { getPictureStore, removePictureAt } from "~/.server/platform/storage/picture-store";
-import { recordAudit, type AuditActor } from "./audit";
+import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 
 export type PictureResult =
   | { ok: true }

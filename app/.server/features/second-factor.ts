@@ -13,8 +13,8 @@ import { sendSecondFactorResetEmail } from "~/.server/platform/email/account";
 import { getEnv } from "~/.server/platform/env";
 import { jobInsert, wakeJobs, type JobKind } from "~/.server/platform/jobs/queue";
 import { consumeRateLimit, rateLimits } from "~/.server/platform/security/rate-limit";
+import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { PRODUCT } from "~/locales/product";
-import { recordAudit, type AuditActor } from "./audit";
 import { recordRefusedSignIn, startSession, type RateLimited, type SignInMethod, type VerifyResult } from "./sign-in";
 
 /** Wrong codes one pending sign-in may take before it must start again from the first factor (like a code's 3). */

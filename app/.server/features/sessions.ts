@@ -7,8 +7,8 @@ import { and, desc, eq, gt } from "drizzle-orm";
 import { auth } from "~/.server/platform/auth/auth";
 import { db } from "~/.server/platform/db/client";
 import { session } from "~/.server/platform/db/schema";
+import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import type { DeviceType, SessionView } from "~/lib/session-view";
-import { recordAudit, type AuditActor } from "./audit";
 
 const DEVICE_TYPES: readonly DeviceType[] = ["desktop", "mobile", "tablet", "tv"];
 

@@ -22,7 +22,7 @@ import { getEnv } from "~/.server/platform/env";
 import { enqueue, openSecret, sealSecret, type JobKind } from "~/.server/platform/jobs/queue";
 import { logger } from "~/.server/platform/logger";
 import { consumeAll, consumeRateLimit, rateLimits, type RateLimitRule } from "~/.server/platform/security/rate-limit";
-import { recordAudit, type AuditActor } from "./audit";
+import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { invitationOpensSignUp } from "./organization-access";
 import { getBan, type Ban } from "./user-access";
 

@@ -14,7 +14,7 @@ import { sendWelcomeEmail } from "~/.server/platform/email/welcome";
 import { getEnv } from "~/.server/platform/env";
 import { runExclusive } from "~/.server/platform/exclusive";
 import type { JobKind } from "~/.server/platform/jobs/queue";
-import { recordAudit, type AuditActor } from "./audit";
+import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 
 /** Whose role list names the admin role, in SQL: the same rule as `isAdmin`. */
 const hasAdminRole = or(

@@ -81,7 +81,7 @@ const schema = z.object({
   // server/: requests in flight per client (0 = no cap), and the seconds a client may take to send one request.
   MAX_REQUESTS_PER_CLIENT: wholeNumber(8, { min: 0, max: 10_000 }),
   REQUEST_TIMEOUT_SECONDS: wholeNumber(30, { min: 1, max: 3600 }),
-  // The audit trail keeps its entries this many days (app/.server/features/audit.ts).
+  // The audit trail keeps its entries this many days (app/features/audit/audit.server.ts).
   AUDIT_RETENTION_DAYS: wholeNumber(180, { min: 1, max: 36_500 }),
   // Organizations' limits (app/.server/platform/auth/auth.ts, docs/architecture.md "Organizations").
   ORGANIZATIONS_PER_USER: wholeNumber(10, { min: 1, max: 10_000 }),

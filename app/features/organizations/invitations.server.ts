@@ -6,7 +6,6 @@
 import { and, count, desc, eq, gt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 
-import { recordAudit, type AuditEntry } from "~/.server/features/audit";
 import { invitationEmailJob } from "~/.server/features/organization-access";
 import { auth, signUpEnabled } from "~/.server/platform/auth/auth";
 import type { Membership } from "~/.server/platform/auth/membership";
@@ -18,6 +17,7 @@ import { getEnv } from "~/.server/platform/env";
 import { runExclusive } from "~/.server/platform/exclusive";
 import { databaseNow, wakeJobs } from "~/.server/platform/jobs/queue";
 import { consumeAll, rateLimits } from "~/.server/platform/security/rate-limit";
+import { recordAudit, type AuditEntry } from "~/features/audit/audit.server";
 import { defaultLanguage } from "~/lib/i18n";
 import type { InvitationInput } from "./entity";
 import {

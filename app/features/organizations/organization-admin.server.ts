@@ -4,11 +4,11 @@
 // delete).
 import { and, asc, count, eq, gt, inArray, or, sql } from "drizzle-orm";
 
-import { recordAudit, type AuditActor } from "~/.server/features/audit";
 import { db } from "~/.server/platform/db/client";
 import { decodeCursorValues, keysetPage } from "~/.server/platform/db/keyset";
 import { caseVariants, likePattern } from "~/.server/platform/db/like";
 import { invitation, member, organization, user } from "~/.server/platform/db/schema";
+import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { searchableText } from "~/lib/schemas/text";
 import { listMembers, listTeams, removeOrganization, type MemberView, type TeamView } from "./organizations.server";
 

@@ -6,7 +6,6 @@
 import { isAPIError } from "better-auth/api";
 import { and, asc, count, eq, gt, inArray, or, sql } from "drizzle-orm";
 
-import { recordAudit, type AuditAction, type AuditActor } from "~/.server/features/audit";
 import { auth } from "~/.server/platform/auth/auth";
 import { organizationColumns, type Membership, type OrganizationSummary } from "~/.server/platform/auth/membership";
 import { db } from "~/.server/platform/db/client";
@@ -16,6 +15,7 @@ import { member, organization, session as sessionTable, team, teamMember, user }
 import { getEnv } from "~/.server/platform/env";
 import { runExclusive } from "~/.server/platform/exclusive";
 import { removePictureAt } from "~/.server/platform/storage/picture-store";
+import { recordAudit, type AuditAction, type AuditActor } from "~/features/audit/audit.server";
 import type { MemberRole, OrganizationInput } from "./entity";
 
 /** Who acts: their id, their request's headers (better-auth reads the session from them), and the audit actor. */

@@ -2,11 +2,11 @@
 // values; nothing here reads a Request.
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 
-import { recordAudit, type AuditActor, type AuditTargets } from "~/.server/features/audit";
 import { client, db, type Database } from "~/.server/platform/db/client";
 import { isUniqueViolation } from "~/.server/platform/db/errors";
 import { decodeCursor, keysetPage } from "~/.server/platform/db/keyset";
 import { likePattern } from "~/.server/platform/db/like";
+import { recordAudit, type AuditActor, type AuditTargets } from "~/features/audit/audit.server";
 import { searchableText } from "~/lib/schemas/text";
 import { repositoryNameKey, type RepositoryInput } from "./entity";
 import { repository } from "./table.server";

@@ -3,7 +3,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 
-import { listAudit } from "~/.server/features/audit";
 import { hasSecondFactor, resetSecondFactor } from "~/.server/features/second-factor";
 import { listSessions, revokeAllUserSessions, revokeUserSession } from "~/.server/features/sessions";
 import type { Permissions } from "~/.server/platform/auth/permissions";
@@ -14,11 +13,12 @@ import { getLocale } from "~/.server/web/i18n";
 import { listOrFailure } from "~/.server/web/list-failure";
 import { getSession } from "~/.server/web/session";
 import { redirectWithToast } from "~/.server/web/toast";
-import { AuditList } from "~/components/audit/audit-list";
 import { BackLink } from "~/components/layout/back-link";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { SessionList } from "~/components/sessions/session-list";
 import { Button, buttonClassName } from "~/components/ui/button";
+import { listAudit } from "~/features/audit/audit.server";
+import { AuditList } from "~/features/audit/components/audit-list";
 import { repositoryAuditTargets } from "~/features/repositories/repositories.server";
 import { requireRecentVerification } from "~/features/step-up.server";
 import { authErrorKey } from "~/lib/auth-errors";

@@ -5,7 +5,6 @@
 // own rules come first: nobody bans or deletes themselves, and the last admin stays.
 import { eq } from "drizzle-orm";
 
-import { recordAudit, type AuditAction, type AuditActor } from "~/.server/features/audit";
 import { soleOwnedOrganizations } from "~/.server/features/organization-access";
 import {
   getBan,
@@ -22,6 +21,7 @@ import { db } from "~/.server/platform/db/client";
 import { isLastOwnerRefusal } from "~/.server/platform/db/errors";
 import { user } from "~/.server/platform/db/schema";
 import { removePictureAt } from "~/.server/platform/storage/picture-store";
+import { recordAudit, type AuditAction, type AuditActor } from "~/features/audit/audit.server";
 import { getUser, type UserSummary } from "./users.server";
 
 /** The admin acting: their id, their request's headers (for better-auth), and who they are for the audit trail. */

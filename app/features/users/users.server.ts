@@ -3,7 +3,6 @@
 import { isAPIError } from "better-auth/api";
 import { and, asc, desc, eq, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 
-import { recordAudit, type AuditActor } from "~/.server/features/audit";
 import { countUsers, isLastAdmin, welcomeEmailJob, withAdminRightsLock } from "~/.server/features/user-access";
 import { auth } from "~/.server/platform/auth/auth";
 import { endImpersonationsBy } from "~/.server/platform/auth/impersonation";
@@ -15,6 +14,7 @@ import { caseVariants, likePattern } from "~/.server/platform/db/like";
 import { user } from "~/.server/platform/db/schema";
 import { getEnv } from "~/.server/platform/env";
 import { enqueue } from "~/.server/platform/jobs/queue";
+import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { searchableText } from "~/lib/schemas/text";
 import type { NewUserInput, UserInput, UserListOrder, UserRole } from "./entity";
 

@@ -1,21 +1,21 @@
 // The audit trail (docs/architecture.md, "Audit trail"): newest first, filtered by a GET form, "Load more" on the id.
 import { Link } from "react-router";
 
-import { AUDIT_ACTIONS, isAuditAction, listAudit } from "~/.server/features/audit";
 import { requirePermission } from "~/.server/web/guards";
 import { getInstance } from "~/.server/web/i18n";
 import { listOrFailure } from "~/.server/web/list-failure";
-import { AuditFilterForm } from "~/components/audit/audit-filters";
-import { AuditList } from "~/components/audit/audit-list";
 import { PageHeader } from "~/components/layout/page-header";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { Alert } from "~/components/ui/alert";
 import { buttonClassName } from "~/components/ui/button";
 import { SearchX } from "~/components/ui/icons";
+import { AUDIT_ACTIONS, isAuditAction, listAudit } from "~/features/audit/audit.server";
+import { AuditFilterForm } from "~/features/audit/components/audit-filters";
+import { AuditList } from "~/features/audit/components/audit-list";
+import { readAuditFilters } from "~/features/audit/entity";
 import { repositoryAuditTargets } from "~/features/repositories/repositories.server";
 import { readListParams, toListData } from "~/lib/list-params";
 import { pageTitle } from "~/lib/meta";
-import { readAuditFilters } from "~/lib/schemas/audit";
 import { localTimeZone, nextCalendarDay, startOfDayIn } from "~/lib/time-zone";
 import { useTranslation } from "~/lib/translation";
 import type { Route } from "./+types/audit";

@@ -38,7 +38,7 @@ export const signInCode = sqliteTable(
 );
 
 /**
- * The audit trail (app/.server/features/audit.ts): one row per security-relevant event. Actor and target are copied
+ * The audit trail (app/features/audit/audit.server.ts): one row per security-relevant event. Actor and target are copied
  * (id and a label), not referenced: an entry outlives the user or repository it names. The id grows with time, so
  * it is both the newest-first order and the pagination key.
  */

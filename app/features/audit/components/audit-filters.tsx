@@ -3,7 +3,7 @@ import { Form, Link, useLocation } from "react-router";
 
 import { Button, buttonClassName } from "~/components/ui/button";
 import { DatePicker } from "~/components/ui/date-picker";
-import type { AuditFilters } from "~/lib/schemas/audit";
+import type { AuditFilters } from "~/features/audit/entity";
 import { localTimeZone } from "~/lib/time-zone";
 import { useTranslation } from "~/lib/translation";
 import { useHydrated } from "~/lib/use-hydrated";

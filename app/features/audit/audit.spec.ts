@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from "@playwright/test";
 
-import { expectDate, fillDate } from "./date-field";
+import { expectDate, fillDate } from "../../../tests/e2e/date-field";
 import {
   enterCode,
   expect,
@@ -12,7 +12,7 @@ import {
   sql,
   test,
   uniqueEmail,
-} from "./fixtures";
+} from "../../../tests/e2e/fixtures";
 
 // The audit trail as people make it and read it: a person signs in (after a wrong code) and out, an admin creates,
 // renames and deletes a repository, GitHub signs someone in; the admin finds each of those events on /manager/audit,

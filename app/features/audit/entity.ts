@@ -3,8 +3,8 @@
 // date that is not a calendar day is reported so the page can say it was ignored.
 import { z } from "zod";
 
+import { searchableText } from "~/lib/schemas/text";
 import { isCalendarDay, isTimeZone } from "~/lib/time-zone";
-import { searchableText } from "./text";
 
 const text = (max: number) =>
   z

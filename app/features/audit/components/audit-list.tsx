@@ -4,9 +4,9 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { DataList, type EmptyState, type ListPage } from "~/components/ui/data-list";
 import { CircleCheck, CircleX, ScrollText } from "~/components/ui/icons";
+import type { AuditEntryView } from "~/features/audit/entity";
 import { useFormat, zonedDateTime } from "~/lib/format";
 import { isLanguage, languageNames } from "~/lib/i18n";
-import type { AuditEntryView } from "~/lib/schemas/audit";
 import { useTranslation } from "~/lib/translation";
 import { useAuditLabels } from "./audit-labels";
 

@@ -11,7 +11,7 @@ import { SmtpSink } from "../../../tests/support/smtp-sink";
 
 const sink = await new SmtpSink().start();
 process.env.SMTP_URL = sink.url;
-const { sendSignInCode, signOut, verifySignInCode, recordGitHubCallback } = await import("./sign-in");
+const { sendSignInCode, signOut, verifySignInCode, recordGitHubCallback } = await import("~/.server/features/sign-in");
 const { deleteRepository, saveRepository } = await import("~/features/repositories/repositories.server");
 const { SESSION_COOKIE } = await import("~/.server/platform/auth/auth");
 const { client, db } = await import("~/.server/platform/db/client");

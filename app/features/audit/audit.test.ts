@@ -4,7 +4,6 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { client, db } from "~/.server/platform/db/client";
 import { auditEvent, user } from "~/.server/platform/db/schema";
 import { logger } from "~/.server/platform/logger";
-import { AUDIT_ACTION_LABELS, AUDIT_REASON_LABELS } from "~/components/audit/audit-labels";
 import { repositoryNameKey } from "~/features/repositories/entity";
 import { repositoryAuditTargets } from "~/features/repositories/repositories.server";
 import { repository } from "~/features/repositories/table.server";
@@ -17,7 +16,8 @@ import {
   pruneAuditTrail,
   recordAudit,
   type AuditRow,
-} from "./audit";
+} from "./audit.server";
+import { AUDIT_ACTION_LABELS, AUDIT_REASON_LABELS } from "./components/audit-labels";
 
 const actor = { user: { id: "admin-1", email: "admin@example.test" }, impersonatorId: null, ip: "198.51.100.7" };
 

@@ -15,8 +15,8 @@ const { auditEvent } = await import("~/.server/platform/db/schema");
 const { signedInAs } = await import("../../../tests/support/sessions");
 const { findMembership } = await import("~/.server/platform/auth/membership");
 const { declineInvitation, inviteMember } = await import("~/features/organizations/invitations.server");
-const { verifySignInCode } = await import("./sign-in");
-const { AUDIT_REPEAT_WINDOW_MS, recordAudit } = await import("./audit");
+const { verifySignInCode } = await import("~/.server/features/sign-in");
+const { AUDIT_REPEAT_WINDOW_MS, recordAudit } = await import("./audit.server");
 
 afterAll(() => sink.stop());
 afterEach(() => vi.useRealTimers());

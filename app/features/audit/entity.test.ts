@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { readAuditFilters } from "./audit";
+import { readAuditFilters } from "./entity";
 
 const actions = ["sign-in", "repository.deleted"];
 const read = (query: string) => readAuditFilters(new URLSearchParams(query), actions, "UTC");

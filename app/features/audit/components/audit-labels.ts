@@ -2,7 +2,7 @@
 // dictionaries' checks see each one; an action this map does not know shows as recorded.
 import { useTranslation } from "~/lib/translation";
 
-/** One translation key per action of AUDIT_ACTIONS (app/.server/features/audit.ts; a test keeps the two in step). */
+/** One translation key per action of AUDIT_ACTIONS (app/features/audit/audit.server.ts; a test keeps the two in step). */
 export const AUDIT_ACTION_LABELS = {
   "sign-in": "audit.actions.signIn",
   "sign-out": "audit.actions.signOut",
@@ -51,7 +51,7 @@ export const AUDIT_ACTION_LABELS = {
   "job.discarded": "audit.actions.jobDiscarded",
 } as const;
 
-/** One translation key per reason of AUDIT_REASONS (app/.server/features/audit.ts; a test keeps the two in step). */
+/** One translation key per reason of AUDIT_REASONS (app/features/audit/audit.server.ts; a test keeps the two in step). */
 export const AUDIT_REASON_LABELS = {
   "wrong-code": "audit.reasons.wrongCode",
   expired: "audit.reasons.expired",

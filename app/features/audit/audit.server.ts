@@ -7,7 +7,7 @@ import { decodeCursor, keysetPage } from "~/.server/platform/db/keyset";
 import { auditEvent, user } from "~/.server/platform/db/schema";
 import { getEnv } from "~/.server/platform/env";
 import { logger } from "~/.server/platform/logger";
-import type { AuditEntryView } from "~/lib/schemas/audit";
+import type { AuditEntryView } from "./entity";
 
 /** Every action the trail records. The manager's audit page offers them as a filter, each with a translated name. */
 export const AUDIT_ACTIONS = [

@@ -5,7 +5,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, describe, expect, it } from "vitest";
 
-import { i18nFor } from "../../../tests/support/render";
+import { i18nFor } from "../../../../tests/support/render";
 import { useAuditLabels } from "./audit-labels";
 
 function Reason({ reason }: { reason: string }) {
