@@ -77,10 +77,10 @@ test("a server stopped with SIGTERM finishes a slow send in time and hands back 
     process.kill(server.pid, "SIGTERM");
     expect(await server.exited).toEqual({ code: 0, signal: null });
     const stopMs = Date.now() - stoppedAt;
-    // It waited for the unanswered send until the deadline, then handed it back and exited (the margin is for a busy
-    // machine), rather than wait for the mail server.
+    // It waited for the unanswered send until the deadline, then handed it back and exited, rather than wait for the
+    // mail server (nodemailer gives up after 10 minutes): the upper bound tells the two apart, not a timing.
     expect(stopMs).toBeGreaterThanOrEqual(SHUTDOWN_DEADLINE_MS - 100);
-    expect(stopMs).toBeLessThan(SHUTDOWN_DEADLINE_MS + 5_000);
+    expect(stopMs).toBeLessThan(60_000);
     expect(await jobsNow()).toEqual([
       { id: "stop-slow", state: "done", attempts: 1, holder: null },
       { id: "stop-unanswered", state: "queued", attempts: 0, holder: null },

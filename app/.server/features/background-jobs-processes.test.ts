@@ -153,11 +153,11 @@ describe("jobs across processes", () => {
         const exitCode = await first.exited;
         const stopMs = Date.now() - stoppedAt;
         // It waited for the unanswered send until the deadline, then handed it back (one UPDATE) and exited, rather
-        // than wait for the mail server (nodemailer gives up after 10 minutes). The margin is for a busy machine: 9.3 to
-        // 10.4 s seen with a load of 18 on two cores.
+        // than wait for the mail server (nodemailer gives up after 10 minutes). The upper bound only tells the cut from
+        // that wait, with room for a busy machine (9.3 to 10.4 s seen with a load of 18 on two cores): not a timing.
         expect(exitCode).toBe(0);
         expect(stopMs).toBeGreaterThanOrEqual(STOP_DEADLINE_MS - 100);
-        expect(stopMs).toBeLessThan(STOP_DEADLINE_MS + 5_000);
+        expect(stopMs).toBeLessThan(60_000);
         // The slow send finished, once; the unanswered one is queued again, its attempt not counted.
         expect(await jobsNow()).toEqual({
           "stopped-slow": { id: "stopped-slow", state: "done", attempts: 1, holder: null },
