@@ -1,6 +1,6 @@
 // The action of a picture form, a profile photo or an organization's logo (ADR 051): one multipart form uploads, one
 // removes, and either comes back to the page it was posted from with a toast. The rules are the route's callbacks
-// (app/.server/features/pictures.ts), which this layer does not import.
+// (app/features/pictures/pictures.server.ts), which this layer does not import.
 import type { RouterContextProvider } from "react-router";
 
 import { getEnv } from "~/.server/platform/env";

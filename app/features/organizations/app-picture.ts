@@ -1,12 +1,12 @@
 // An organization's logo (/app/organizations/:slug/picture), set in its settings by owners and admins: upload or
 // remove, as a multipart form post that comes back to the settings with a toast. The server lets this path, alone,
-// send a body over 1 MiB (server/limits.ts, ADR 051). The rules: app/.server/features/pictures.ts.
+// send a body over 1 MiB (server/limits.ts, ADR 051). The rules: app/features/pictures/pictures.server.ts.
 import { redirect } from "react-router";
 
-import { changePicture, removePicture } from "~/.server/features/pictures";
 import { auditActorOf } from "~/.server/web/caller";
 import { getOrganizationScope, requireOrganizationPermission } from "~/.server/web/organization-scope";
 import { answerPictureForm } from "~/.server/web/picture-form";
+import { changePicture, removePicture } from "~/features/pictures/pictures.server";
 import type { Route } from "./+types/app-picture";
 
 const settingsOf = (slug: string) => `/app/organizations/${slug}/settings`;

@@ -16,7 +16,7 @@ const { signedInAs } = await import("../../../tests/support/sessions");
 const { sendSignInCode, verifySignInCode } = await import("~/.server/features/sign-in");
 const { banUser, deleteUser, getUserDetail, impersonateUser, unbanUser } = await import("./user-admin.server");
 const { getBan, stopImpersonating } = await import("~/.server/features/user-access");
-const { changePicture, readPicture } = await import("~/.server/features/pictures");
+const { changePicture, readPicture } = await import("~/features/pictures/pictures.server");
 const { smallPng } = await import("../../../tests/support/pictures");
 
 afterAll(() => sink.stop());

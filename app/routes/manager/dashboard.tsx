@@ -1,12 +1,12 @@
 import { Link } from "react-router";
 
 import { getDashboard } from "~/.server/features/dashboard";
-import { countFailedJobs } from "~/.server/features/jobs";
 import { requirePermission, userCan } from "~/.server/web/guards";
 import { getInstance } from "~/.server/web/i18n";
 import { SignInsChart } from "~/components/dashboard/sign-ins-chart";
 import { PageHeader } from "~/components/layout/page-header";
 import { TriangleAlert } from "~/components/ui/icons";
+import { countFailedJobs } from "~/features/jobs/jobs.server";
 import { countRepositories } from "~/features/repositories/repositories.server";
 import { useFormat } from "~/lib/format";
 import { pageTitle } from "~/lib/meta";

@@ -97,7 +97,7 @@ export async function enqueue<P extends Payload>(
 export const sealSecret = (value: string) => symmetricEncrypt({ key: getEnv().AUTH_SECRET, data: value });
 export const openSecret = (sealed: string) => symmetricDecrypt({ key: getEnv().AUTH_SECRET, data: sealed });
 
-// ——— What the manager's page reads and does (app/.server/features/jobs.ts) ———
+// ——— What the manager's page reads and does (app/features/jobs/jobs.server.ts) ———
 
 /** How many jobs of each kind are in each state. */
 export async function countJobs(database: Database = appDatabase) {

@@ -29,7 +29,7 @@ export const rateLimits = {
   // organization's admin cannot flood someone's inbox by sending one invitation again and again.
   invitationEmailPerUserDaily: { limit: 50, windowSeconds: 24 * 60 * 60 },
   invitationEmailPerAddressDaily: { limit: 5, windowSeconds: 24 * 60 * 60 },
-  // Picture uploads per uploader (app/.server/features/pictures.ts): each costs a decode and an encode (ADR 051).
+  // Picture uploads per uploader (app/features/pictures/pictures.server.ts): each costs a decode and an encode (ADR 051).
   pictureUploadPerUser: { limit: 10, windowSeconds: 10 * 60 },
 } satisfies Record<string, RateLimitRule>;
 

@@ -2,6 +2,7 @@
 // failed ones with their last error, retrying or discarding one (both audited), and the schedules' last and next run.
 import { eq } from "drizzle-orm";
 
+import { maxAttemptsOf } from "~/.server/features/background-jobs";
 import { db } from "~/.server/platform/db/client";
 import { job, jobSchedule } from "~/.server/platform/db/schema";
 import {
@@ -12,7 +13,6 @@ import {
   type JobState,
 } from "~/.server/platform/jobs/queue";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
-import { maxAttemptsOf } from "./background-jobs";
 
 const STATES: JobState[] = ["queued", "running", "done", "failed", "expired"];
 

@@ -1,13 +1,13 @@
 // The profile photo of the account page, in both areas (/app/account/picture, /manager/account/picture): upload or
 // remove, as a multipart form post that comes back to the account page with a toast. The server lets this path, alone,
-// send a body over 1 MiB (server/limits.ts, ADR 051). The rules: app/.server/features/pictures.ts.
+// send a body over 1 MiB (server/limits.ts, ADR 051). The rules: ./pictures.server.ts.
 import { redirect } from "react-router";
 
-import { changePicture, removePicture } from "~/.server/features/pictures";
 import { auditActorOf } from "~/.server/web/caller";
 import { requirePermission } from "~/.server/web/guards";
 import { answerPictureForm } from "~/.server/web/picture-form";
 import type { Route } from "./+types/account-picture";
+import { changePicture, removePicture } from "./pictures.server";
 
 const accountPage = (request: Request) =>
   new URL(request.url).pathname.replace(/(\.data)?$/, "").replace(/\/picture$/, "");

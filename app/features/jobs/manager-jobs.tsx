@@ -1,17 +1,17 @@
 // The background jobs for an administrator (ADR 046): counts per kind and state, the failed jobs with their last error
 // (retry or discard, each confirmed and audited), and the schedules' last and next run. Works without JavaScript.
-import { discardJob, getJobsOverview, retryJob } from "~/.server/features/jobs";
 import { auditActorOf } from "~/.server/web/caller";
 import { requirePermission, userCan } from "~/.server/web/guards";
 import { readForm, unknownIntent } from "~/.server/web/http";
 import { getInstance } from "~/.server/web/i18n";
 import { redirectWithToast } from "~/.server/web/toast";
-import { FailedJobs, JobCounts, JobSchedules } from "~/components/jobs/jobs-overview";
 import { PageHeader } from "~/components/layout/page-header";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { pageTitle } from "~/lib/meta";
 import { useTranslation } from "~/lib/translation";
-import type { Route } from "./+types/jobs";
+import type { Route } from "./+types/manager-jobs";
+import { FailedJobs, JobCounts, JobSchedules } from "./components/jobs-overview";
+import { discardJob, getJobsOverview, retryJob } from "./jobs.server";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
 

@@ -6,6 +6,9 @@ import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 
+import { arrangeOrganization } from "../../../tests/e2e/arrange";
+import { expect, hydrates, sessionCookie, signInWithRole, sql, test, uniqueEmail } from "../../../tests/e2e/fixtures";
+import { startServer, type TestServer } from "../../../tests/e2e/server";
 import {
   htmlNamedJpg,
   jpegWithGps,
@@ -14,11 +17,8 @@ import {
   smallPng,
   svgWithScript,
   truncatedJpeg,
-} from "../support/pictures";
-import { startS3Server, type S3Server } from "../support/s3-server";
-import { arrangeOrganization } from "./arrange";
-import { expect, hydrates, sessionCookie, signInWithRole, sql, test, uniqueEmail } from "./fixtures";
-import { startServer, type TestServer } from "./server";
+} from "../../../tests/support/pictures";
+import { startS3Server, type S3Server } from "../../../tests/support/s3-server";
 
 /** Where the test servers keep pictures: data/pictures beside their database files (tests/e2e/server.ts). */
 const pictureFile = (url: string) => join(resolve("tests/.tmp/pictures"), url.slice("/pictures/".length));

@@ -9,7 +9,7 @@ import { db } from "~/.server/platform/db/client";
 import { organization, rateLimitCounter, user } from "~/.server/platform/db/schema";
 import { removeOrganization } from "~/features/organizations/organizations.server";
 import { jpegWithGps, pngBomb, smallPng, svgWithScript, truncatedJpeg } from "../../../tests/support/pictures";
-import { changePicture, readPicture, removePicture, type PictureOwner } from "./pictures";
+import { changePicture, readPicture, removePicture, type PictureOwner } from "./pictures.server";
 
 // Started, and the environment set, before the app's modules load: the environment is read once.
 const s3 = await vi.hoisted(async () => {

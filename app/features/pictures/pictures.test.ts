@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
+import { exportAccountData } from "~/.server/features/account";
 import { db } from "~/.server/platform/db/client";
 import { auditEvent, organization, rateLimitCounter, user } from "~/.server/platform/db/schema";
 import { removeOrganization } from "~/features/organizations/organizations.server";
@@ -17,8 +18,7 @@ import {
   svgWithScript,
   truncatedJpeg,
 } from "../../../tests/support/pictures";
-import { exportAccountData } from "./account";
-import { changePicture, readPicture, removePicture, type PictureOwner } from "./pictures";
+import { changePicture, readPicture, removePicture, type PictureOwner } from "./pictures.server";
 
 // Before the app's modules load: the environment is read once.
 const directory = await vi.hoisted(async () => {

@@ -1,9 +1,9 @@
 // A stored picture (a profile photo, an organization's logo), served by the app from whichever store holds it, to a
 // signed-in person (ADR 051). Its name is random and never reused, so its answer can be kept for a year; the fixed
 // type, nosniff and the page's strict CSP (security middleware) mean a browser can only ever show it as an image.
-import { readPicture } from "~/.server/features/pictures";
 import { getOptionalUser } from "~/.server/web/guards";
 import type { Route } from "./+types/picture";
+import { readPicture } from "./pictures.server";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const bytes = getOptionalUser({ context }) ? await readPicture(params.name) : null;

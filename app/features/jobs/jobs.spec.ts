@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 
-import { expect, hydrates, signInWithRole, sql, test } from "./fixtures";
+import { expect, hydrates, signInWithRole, sql, test } from "../../../tests/e2e/fixtures";
 
 // /manager/jobs (ADR 046): the counts, a failed job with its last error and attempts, retrying it once its cause is
 // gone (the e-mail arrives, sent by the server's own worker), discarding one, each through its own button and confirmed,
