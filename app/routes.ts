@@ -4,15 +4,15 @@ import { index, layout, route, type RouteConfig } from "@react-router/dev/routes
 // the not-found page of each area) under ids of its own.
 export default [
   index("routes/index.ts"),
-  route("login", "routes/login/layout.tsx", [
-    index("routes/login/index.tsx"),
-    route("verify", "routes/login/verify.tsx"),
-    route("passkey", "routes/login/passkey.ts"),
-    route("second-factor", "routes/login/second-factor.tsx"),
-    route("error", "routes/login/error.tsx"),
+  route("login", "features/sign-in/layout.tsx", { id: "routes/login/layout" }, [
+    index("features/sign-in/login.tsx", { id: "routes/login/index" }),
+    route("verify", "features/sign-in/verify.tsx", { id: "routes/login/verify" }),
+    route("passkey", "features/sign-in/passkey.ts", { id: "routes/login/passkey" }),
+    route("second-factor", "features/sign-in/second-factor.tsx", { id: "routes/login/second-factor" }),
+    route("error", "features/sign-in/error.tsx", { id: "routes/login/error" }),
     route("*", "routes/area-not-found.tsx", { id: "login-not-found" }),
   ]),
-  route("onboarding", "routes/onboarding.tsx"),
+  route("onboarding", "features/sign-in/onboarding.tsx", { id: "routes/onboarding" }),
   route("logout", "routes/logout.ts"),
   route("preferences", "routes/preferences.ts"),
   route("impersonation/stop", "routes/impersonation-stop.ts"),

@@ -4,8 +4,8 @@
 import { RouterContextProvider, type MiddlewareFunction } from "react-router";
 import { describe, expect, it } from "vitest";
 
+import { loader as loginLoader } from "~/features/sign-in/login";
 import { loader as rootLoader, middleware as rootMiddleware } from "~/root";
-import { loader as loginLoader } from "~/routes/login/index";
 import { documentCache, headerReadsMiddleware } from "./document-cache";
 import { nonceContext } from "./security-middleware";
 

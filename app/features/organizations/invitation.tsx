@@ -64,7 +64,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function Invitation({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    // The sign-in pages' frame (routes/login/layout.tsx): a visitor arrives here from one of them.
+    // The sign-in pages' frame (app/features/sign-in/layout.tsx): a visitor arrives here from one of them.
     <div className="flex min-h-dvh flex-col items-center gap-8 bg-zinc-50 px-4 py-12 dark:bg-zinc-950">
       <Link to="/app" className="text-lg font-bold tracking-tight">
         {t("meta.productName")}

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 
+import { loginSchema } from "~/features/sign-in/entity";
 import { translator } from "~/lib/dictionaries";
 import { formatDuration, languages } from "~/lib/i18n";
 import { translateMessage } from "~/lib/validation";
-import { loginSchema, onboardingSchema, personNameField, verifySchema } from "./sign-in";
+import { onboardingSchema, personNameField, verifySchema } from "./sign-in";
 
 /** The first message each schema gives for an input, or undefined when the input is accepted. */
 function messageOf(

@@ -11,8 +11,6 @@ export const emailField = z
   .max(254, message("validation.emailInvalid"))
   .pipe(z.email({ error: message("validation.emailInvalid") }));
 
-export const loginSchema = z.object({ email: emailField });
-
 /** Every code we e-mail has this many digits (sign-in, e-mail change, account deletion). */
 export const CODE_LENGTH = 6;
 

@@ -1,4 +1,4 @@
-import { expect, test, uniqueEmail } from "./fixtures";
+import { expect, test, uniqueEmail } from "../../../tests/e2e/fixtures";
 
 // GitHub is the one part outside the machine: the local stand-in plays it (tests/support/github-stand-in.ts).
 test.describe("sign-in with GitHub", () => {

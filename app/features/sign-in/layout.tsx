@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
 
-import { AuthShell } from "~/components/auth/auth-shell";
+import { AuthShell } from "./components/auth-shell";
 
 // The sign-in pages work as plain HTML and ship no JavaScript: the framework alone is over the login page's
 // 110 kB budget (ADR 007).

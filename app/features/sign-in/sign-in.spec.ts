@@ -1,4 +1,13 @@
-import { enterCode, expect, requestCode, signIn, signOutFromMenu, sql, test, uniqueEmail } from "./fixtures";
+import {
+  enterCode,
+  expect,
+  requestCode,
+  signIn,
+  signOutFromMenu,
+  sql,
+  test,
+  uniqueEmail,
+} from "../../../tests/e2e/fixtures";
 
 // The sign-in pages ship no script (ADR 007): a test that acts on them alone, or checks what the server answers, runs
 // the same with JavaScript off, so it runs once (@js-only, playwright.config.ts). Those that go through a form of a

@@ -7,7 +7,6 @@ import { destinationFor, isOnboarded, requireSignedIn } from "~/.server/web/guar
 import { readForm } from "~/.server/web/http";
 import { getInstance } from "~/.server/web/i18n";
 import { AuthCard } from "~/components/auth/auth-card";
-import { AuthShell } from "~/components/auth/auth-shell";
 import { SignOutButton } from "~/components/auth/sign-out-button";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -17,6 +16,7 @@ import { onboardingSchema } from "~/lib/schemas/sign-in";
 import { useTranslation } from "~/lib/translation";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import type { Route } from "./+types/onboarding";
+import { AuthShell } from "./components/auth-shell";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
 

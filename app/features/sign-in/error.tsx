@@ -9,8 +9,8 @@ import type { Route } from "./+types/error";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageTitle(matches, loaderData?.title);
 
-// "passkey" and "banned" come from our passkey sign-in (routes/login/passkey.ts), "second_factor_*" from the second
-// factor's step (routes/login/second-factor.tsx); the others from better-auth.
+// "passkey" and "banned" come from our passkey sign-in (./passkey.ts), "second_factor_*" from the second
+// factor's step (./second-factor.tsx); the others from better-auth.
 const KNOWN_ERRORS = [
   "access_denied",
   "signup_disabled",

@@ -18,11 +18,11 @@ import { Field } from "~/components/ui/field";
 import { retryAfterHeaders } from "~/lib/headers";
 import { pageTitle } from "~/lib/meta";
 import { safeRedirect, withRedirect } from "~/lib/redirect";
-import { loginSchema } from "~/lib/schemas/sign-in";
 import { useTranslation } from "~/lib/translation";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { translateMessage } from "~/lib/validation";
-import type { Route } from "./+types/index";
+import type { Route } from "./+types/login";
+import { loginSchema } from "./entity";
 
 export const headers: Route.HeadersFunction = retryAfterHeaders;
 
@@ -45,7 +45,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     signUpEnabled,
     githubEnabled: env.githubEnabled,
     demo: env.DEMO_MODE ? { accounts: [...DEMO_ACCOUNTS], code: DEMO_CODE } : null,
-    // Demo mode keeps to the demo accounts' codes: no passkey sign-in (routes/login/passkey.ts).
+    // Demo mode keeps to the demo accounts' codes: no passkey sign-in (./passkey.ts).
     passkeys: !env.DEMO_MODE,
   };
 }
