@@ -20,11 +20,11 @@ export default [
   route("pictures/:name", "features/pictures/picture.ts", { id: "routes/picture" }),
   route("app", "routes/app/layout.tsx", [
     index("routes/app/index.tsx"),
-    route("account", "routes/account.tsx", { id: "app-account" }),
-    route("account/data", "routes/account-data.ts", { id: "app-account-data" }),
+    route("account", "features/account/account.tsx", { id: "app-account" }),
+    route("account/data", "features/account/account-data.ts", { id: "app-account-data" }),
     route("account/picture", "features/pictures/account-picture.ts", { id: "app-account-picture" }),
-    route("account/passkeys", "routes/account-passkeys.ts", { id: "app-account-passkeys" }),
-    route("account/second-factor", "routes/account-second-factor.tsx", { id: "app-account-second-factor" }),
+    route("account/passkeys", "features/account/account-passkeys.ts", { id: "app-account-passkeys" }),
+    route("account/second-factor", "features/account/account-second-factor.tsx", { id: "app-account-second-factor" }),
     route("organizations", "features/organizations/app-list.tsx", { id: "routes/app/organizations/index" }),
     route("active-organization", "features/organizations/app-active-organization.ts", {
       id: "routes/app/active-organization",
@@ -49,11 +49,13 @@ export default [
   route("manager", "routes/manager/layout.tsx", [
     index("routes/manager/index.tsx"),
     route("dashboard", "routes/manager/dashboard.tsx"),
-    route("account", "routes/account.tsx", { id: "manager-account" }),
-    route("account/data", "routes/account-data.ts", { id: "manager-account-data" }),
+    route("account", "features/account/account.tsx", { id: "manager-account" }),
+    route("account/data", "features/account/account-data.ts", { id: "manager-account-data" }),
     route("account/picture", "features/pictures/account-picture.ts", { id: "manager-account-picture" }),
-    route("account/passkeys", "routes/account-passkeys.ts", { id: "manager-account-passkeys" }),
-    route("account/second-factor", "routes/account-second-factor.tsx", { id: "manager-account-second-factor" }),
+    route("account/passkeys", "features/account/account-passkeys.ts", { id: "manager-account-passkeys" }),
+    route("account/second-factor", "features/account/account-second-factor.tsx", {
+      id: "manager-account-second-factor",
+    }),
     route("users", "features/users/list.tsx", { id: "routes/manager/users/index" }),
     route("users/new", "features/users/editor.tsx", { id: "manager-user-new" }),
     route("users/:id", "features/users/detail.tsx", { id: "routes/manager/users/detail" }),

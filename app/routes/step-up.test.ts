@@ -21,6 +21,8 @@ import {
 } from "~/.server/platform/db/schema";
 import { organizationScope } from "~/.server/web/organization-scope";
 import { sessionMiddleware } from "~/.server/web/session";
+import { action as accountAction } from "~/features/account/account";
+import { action as secondFactorAction } from "~/features/account/account-second-factor";
 import { action as organizationMembersAction } from "~/features/organizations/app-members";
 import { action as organizationSettingsAction } from "~/features/organizations/app-settings";
 import { action as organizationAction } from "~/features/organizations/manager-detail";
@@ -28,8 +30,6 @@ import { action as userAction } from "~/features/users/detail";
 import { action as editorAction } from "~/features/users/editor";
 import type { StepUpPrompt } from "~/lib/step-up";
 import { signedInAs } from "../../tests/support/sessions";
-import { action as accountAction } from "./account";
-import { action as secondFactorAction } from "./account-second-factor";
 
 const appUrl = process.env.APP_URL!;
 type Action = (args: never) => Promise<unknown>;

@@ -11,7 +11,7 @@ type WorkerFixtures = {
   app: TestServer;
   signUpOffApp: TestServer;
   demoApp: TestServer;
-  /** The app at http://localhost: WebAuthn refuses an IP address as the site's name (tests/e2e/passkeys.spec.ts). */
+  /** The app at http://localhost: WebAuthn refuses an IP address as the site's name (app/features/account/passkeys.spec.ts). */
   localhostApp: TestServer;
 };
 

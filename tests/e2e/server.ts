@@ -84,7 +84,7 @@ export async function startServer(
     nodeFlags?: string[];
     databaseUrl?: string;
     logFile?: string;
-    /** The name in APP_URL: "localhost" where WebAuthn needs a domain, not an address (tests/e2e/passkeys.spec.ts). */
+    /** The name in APP_URL: "localhost" where WebAuthn needs a domain, not an address (app/features/account/passkeys.spec.ts). */
     hostname?: string;
   } = {},
 ): Promise<TestServer & { pid: number; exited: Promise<ServerExit> }> {

@@ -21,7 +21,7 @@ const { sendSignInCode } = await import("./sign-in");
 const { createUser } = await import("~/features/users/users.server");
 const { getJobsOverview, retryJob } = await import("~/features/jobs/jobs.server");
 const { stalledJobCount } = await import("./background-jobs");
-const { confirmEmailChange, requestEmailChange } = await import("./account");
+const { confirmEmailChange, requestEmailChange } = await import("~/features/account/account.server");
 const { confirmSecondFactor, newSecondFactorSetup, resetSecondFactor } = await import("./second-factor");
 afterAll(() => sink.stop());
 

@@ -9,7 +9,7 @@ import { pruneFinishedJobs, stalledJobs, type JobKind } from "~/.server/platform
 import { jobWorker, type Schedule } from "~/.server/platform/jobs/worker";
 import { pruneRateLimits } from "~/.server/platform/security/rate-limit";
 import { pruneAuditTrail } from "~/features/audit/audit.server";
-import { changeEmailCodeJob, deleteAccountCodeJob, emailChangedNoticeJob, stepUpCodeJob } from "./account";
+import { changeEmailCodeJob, deleteAccountCodeJob, emailChangedNoticeJob, stepUpCodeJob } from "./account-access";
 import { invitationEmailJob } from "./organization-access";
 import { secondFactorResetNoticeJob } from "./second-factor";
 import { signInCodeEmailJob } from "./sign-in";

@@ -8,8 +8,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { issueOneTimeCode, oneTimeCodeId } from "~/.server/platform/auth/one-time-code";
 import { db } from "~/.server/platform/db/client";
 import { job, recoveryCode, secondFactor, signInCode, user } from "~/.server/platform/db/schema";
+import { confirmEmailChange, requestAccountDeletion, requestEmailChange } from "~/features/account/account.server";
 import { signedInAs } from "../../../tests/support/sessions";
-import { confirmEmailChange, requestAccountDeletion, requestEmailChange, requestStepUpCode } from "./account";
+import { requestStepUpCode } from "./account-access";
 import { resetSecondFactor } from "./second-factor";
 
 const actor = { user: null, ip: "198.51.100.8" };

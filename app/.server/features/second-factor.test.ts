@@ -6,8 +6,8 @@ import { describe, expect, it } from "vitest";
 
 import { db } from "~/.server/platform/db/client";
 import { auditEvent, session } from "~/.server/platform/db/schema";
+import { exportAccountData } from "~/features/account/account.server";
 import { signedInAs } from "../../../tests/support/sessions";
-import { exportAccountData } from "./account";
 import { signInWithPasskey } from "./passkeys";
 import {
   confirmSecondFactor,

@@ -9,7 +9,7 @@ import { db, primaryDb } from "~/.server/platform/db/client";
 import { passkey, stepUp } from "~/.server/platform/db/schema";
 import { consumeAll, rateLimits } from "~/.server/platform/security/rate-limit";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
-import { requestStepUpCode } from "./account";
+import { requestStepUpCode } from "./account-access";
 import { verifyPasskeyStepUp, type Challenge } from "./passkeys";
 import { checkSecondFactor, hasSecondFactor } from "./second-factor";
 import type { RateLimited } from "./sign-in";

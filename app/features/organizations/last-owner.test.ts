@@ -12,7 +12,7 @@ const { signedInAs } = await import("../../../tests/support/sessions");
 const organizations = await import("./organizations.server");
 const { findMembership } = await import("~/.server/platform/auth/membership");
 const { deleteUser } = await import("~/features/users/user-admin.server");
-const { deleteAccount } = await import("~/.server/features/account");
+const { deleteAccount } = await import("~/features/account/account.server");
 
 const ip = "198.51.100.31";
 let counter = 0;

@@ -5,9 +5,9 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
-import { exportAccountData } from "~/.server/features/account";
 import { db } from "~/.server/platform/db/client";
 import { auditEvent, organization, rateLimitCounter, user } from "~/.server/platform/db/schema";
+import { exportAccountData } from "~/features/account/account.server";
 import { removeOrganization } from "~/features/organizations/organizations.server";
 import {
   htmlNamedJpg,

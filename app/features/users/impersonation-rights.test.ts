@@ -15,7 +15,7 @@ const { signedInAs } = await import("../../../tests/support/sessions");
 const { db } = await import("~/.server/platform/db/client");
 const { session, user } = await import("~/.server/platform/db/schema");
 const { getSession, sessionMiddleware } = await import("~/.server/web/session");
-const { deleteAccount, requestAccountDeletion } = await import("~/.server/features/account");
+const { deleteAccount, requestAccountDeletion } = await import("~/features/account/account.server");
 const { banUser, deleteUser, impersonateUser } = await import("./user-admin.server");
 const { updateUser } = await import("./users.server");
 

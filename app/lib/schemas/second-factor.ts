@@ -1,4 +1,4 @@
-// The second factor's forms (app/features/sign-in/second-factor.tsx, app/routes/account-second-factor.tsx).
+// The second factor's forms (app/features/sign-in/second-factor.tsx, app/features/account/account-second-factor.tsx).
 import { z } from "zod";
 
 import { message } from "~/lib/validation";

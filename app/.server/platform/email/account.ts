@@ -1,4 +1,4 @@
-// The account page's e-mails (app/.server/features/account.ts): the code that confirms a new address, the notice to
+// The account page's e-mails (app/.server/features/account-access.ts): the code that confirms a new address, the notice to
 // the old one, and the code that confirms a deletion. Each in the language of the page that asked for it; templates
 // and React Email load with the first e-mail, not with the server (docs/architecture.md, "E-mails").
 import type { CodeEmailInput } from "./templates/code-email";

@@ -20,7 +20,7 @@ export const rateLimits = {
   sendCodePerClient: { limit: 10, windowSeconds: 10 * 60 },
   verifyCodePerClient: { limit: 10, windowSeconds: 10 * 60 },
   socialSignInPerClient: { limit: 10, windowSeconds: 60 },
-  // Codes that confirm an account change (app/.server/features/account.ts): per user and purpose, per user a day (each
+  // Codes that confirm an account change (app/.server/features/account-access.ts): per user and purpose, per user a day (each
   // code gives 3 guesses), and per recipient a day, so that nobody can flood someone else's inbox with them.
   accountCodePerUser: { limit: 3, windowSeconds: 10 * 60 },
   accountCodePerUserDaily: { limit: 10, windowSeconds: 24 * 60 * 60 },

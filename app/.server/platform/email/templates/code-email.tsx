@@ -1,6 +1,6 @@
 // The e-mails that carry a code, one template for all: the sign-in code (app/.server/features/sign-in.ts), the
 // code that makes an address the account's new one (sent to that address), the code that confirms the deletion of
-// an account and the code of a step-up (all three app/.server/features/account.ts). The code is not in the subject
+// an account and the code of a step-up (all three app/.server/features/account-access.ts). The code is not in the subject
 // nor in the preheader, which lock screens and notifications show (ADR 023).
 import { translator } from "~/lib/dictionaries";
 import { formatDuration } from "~/lib/i18n";

@@ -1,4 +1,4 @@
-// The notice to the address an account had before (app/.server/features/account.ts): where its e-mail went, from
+// The notice to the address an account had before (app/.server/features/account-access.ts): where its e-mail went, from
 // which browser and when, that every other session was signed out, and what to do if that was not them.
 import { translator } from "~/lib/dictionaries";
 import { brandedEmail, emailLanguage, originOf, Paragraph, type RequestOrigin } from "./layout";

@@ -13,7 +13,7 @@ export type PasskeyItem = { id: string; name: string; createdAt: string; lastUse
 /**
  * The account's passkeys (ADR 052): each with its dates, a rename form and a remove form, which work without
  * JavaScript; and adding one, which needs the browser's WebAuthn API, so it says so when JavaScript is off. The forms
- * post to `<account page>/passkeys` (routes/account-passkeys.ts), which comes back here with a toast.
+ * post to `<account page>/passkeys` (account-passkeys.ts), which comes back here with a toast.
  */
 export function PasskeyList({ passkeys }: { passkeys: PasskeyItem[] }) {
   const { t } = useTranslation();

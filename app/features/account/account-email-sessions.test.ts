@@ -13,7 +13,7 @@ const { signedInAs } = await import("../../../tests/support/sessions");
 const { auth } = await import("~/.server/platform/auth/auth");
 const { db } = await import("~/.server/platform/db/client");
 const { session } = await import("~/.server/platform/db/schema");
-const { confirmEmailChange, requestEmailChange } = await import("./account");
+const { confirmEmailChange, requestEmailChange } = await import("./account.server");
 
 const sessionsOf = (userId: string) => db.select().from(session).where(eq(session.userId, userId));
 const whoIs = async (cookie: string) => (await auth.api.getSession({ headers: new Headers({ cookie }) }))?.user;

@@ -3,9 +3,18 @@
 // app's code before any session exists; a recovery code works once; turning it off takes a code.
 import type { Page } from "@playwright/test";
 
-import { authenticatorApp, type AuthenticatorApp } from "./authenticator-app";
-import { enterCode, expect, requestCode, signIn, signOutFromMenu, sql, test, uniqueEmail } from "./fixtures";
-import { startServer, type TestServer } from "./server";
+import { authenticatorApp, type AuthenticatorApp } from "../../../tests/e2e/authenticator-app";
+import {
+  enterCode,
+  expect,
+  requestCode,
+  signIn,
+  signOutFromMenu,
+  sql,
+  test,
+  uniqueEmail,
+} from "../../../tests/e2e/fixtures";
+import { startServer, type TestServer } from "../../../tests/e2e/server";
 
 async function setUpAuthenticator(
   page: Page,

@@ -1,13 +1,13 @@
 // "Download my data" of both account pages (/app/account/data, /manager/account/data; the area layouts guard it): the
-// user's profile, sessions (never a token) and audit entries as a JSON attachment (app/.server/features/account.ts),
+// user's profile, sessions (never a token) and audit entries as a JSON attachment (account.server.ts),
 // with no one else's address, e-mail or browser.
-import { exportAccountData } from "~/.server/features/account";
 import { requirePermission } from "~/.server/web/guards";
 import { notFound } from "~/.server/web/http";
 import { getInstance } from "~/.server/web/i18n";
 import { getSession } from "~/.server/web/session";
 import { PRODUCT } from "~/locales/product";
 import type { Route } from "./+types/account-data";
+import { exportAccountData } from "./account.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requirePermission({ request, context }, { account: ["read"] });

@@ -27,7 +27,7 @@ import {
   exportAccountData,
   requestAccountDeletion,
   requestEmailChange,
-} from "./account";
+} from "./account.server";
 
 // The e-mails the module sends, caught where they would leave (the transport), so the tests read the codes.
 const sent = vi.hoisted(() => [] as Email[]);

@@ -17,8 +17,8 @@ import { requirePermission } from "~/.server/web/guards";
 import { readForm, unknownIntent } from "~/.server/web/http";
 import { redirectWithToast } from "~/.server/web/toast";
 import { challengeCookie, clearChallengeCookie, readChallenge } from "~/.server/web/webauthn-cookie";
-import { addPasskeySchema, removePasskeySchema, renamePasskeySchema } from "~/lib/schemas/passkeys";
 import type { Route } from "./+types/account-passkeys";
+import { addPasskeySchema, removePasskeySchema, renamePasskeySchema } from "./entity";
 
 const accountPage = (request: Request) =>
   new URL(request.url).pathname.replace(/(\.data)?$/, "").replace(/\/passkeys$/, "");

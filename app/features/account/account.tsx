@@ -1,18 +1,11 @@
 // The account page of both areas (/app/account, /manager/account): one module, registered under each area, whose
 // layout guards it (routes.ts). Name, e-mail (a code to the new address, `?newEmail=`), sessions, a copy of the
 // user's data (account-data.ts), and the deletion of the account (a code to the current address). The rules:
-// app/.server/features/account.ts.
+// account.server.ts.
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 
-import {
-  confirmEmailChange,
-  deleteAccount,
-  requestAccountDeletion,
-  requestEmailChange,
-  type DeletionRefused,
-} from "~/.server/features/account";
 import { listPasskeys } from "~/.server/features/passkeys";
 import { hasSecondFactor, recoveryCodesLeft } from "~/.server/features/second-factor";
 import { listSessions, revokeOtherOwnSessions, revokeOwnSession } from "~/.server/features/sessions";
@@ -25,21 +18,23 @@ import { cookieHeaders, readForm, tooManyRequests, unknownIntent } from "~/.serv
 import { getInstance, getLocale } from "~/.server/web/i18n";
 import { getSession } from "~/.server/web/session";
 import { redirectWithToast } from "~/.server/web/toast";
-import { AccountPage } from "~/components/account/account-page";
 import { RouteErrorBoundary } from "~/components/route-error-boundary";
 import { requireRecentVerification } from "~/features/step-up.server";
 import { retryAfterHeaders } from "~/lib/headers";
 import { formatDuration } from "~/lib/i18n";
 import { pageTitle } from "~/lib/meta";
-import {
-  changeEmailSchema,
-  changeNameSchema,
-  confirmEmailChangeSchema,
-  deleteAccountSchema,
-} from "~/lib/schemas/account";
 import { emailField } from "~/lib/schemas/sign-in";
 import { message } from "~/lib/validation";
 import type { Route } from "./+types/account";
+import {
+  confirmEmailChange,
+  deleteAccount,
+  requestAccountDeletion,
+  requestEmailChange,
+  type DeletionRefused,
+} from "./account.server";
+import { AccountPage } from "./components/account-page";
+import { changeEmailSchema, changeNameSchema, confirmEmailChangeSchema, deleteAccountSchema } from "./entity";
 
 export const headers: Route.HeadersFunction = retryAfterHeaders;
 

@@ -3,8 +3,17 @@
 import { readFile } from "node:fs/promises";
 import type { Browser, Page, TestInfo } from "@playwright/test";
 
-import { expect, sessionCookie, signIn, signInWithRole, sql, stepUpDone, test, uniqueEmail } from "./fixtures";
-import type { TestServer } from "./server";
+import {
+  expect,
+  sessionCookie,
+  signIn,
+  signInWithRole,
+  sql,
+  stepUpDone,
+  test,
+  uniqueEmail,
+} from "../../../tests/e2e/fixtures";
+import type { TestServer } from "../../../tests/e2e/server";
 
 /** A second browser of its own (cookies and all), with the project's JavaScript setting and this test's address. */
 async function otherBrowser(browser: Browser, testInfo: TestInfo, baseURL: string) {

@@ -3,8 +3,8 @@
 // and remove it. Without JavaScript, /login is the e-mail code form alone and the account page says why it cannot add.
 import type { Page } from "@playwright/test";
 
-import { authenticatorApp } from "./authenticator-app";
-import { test as base, expect, signIn, signOutFromMenu, sql, uniqueEmail } from "./fixtures";
+import { authenticatorApp } from "../../../tests/e2e/authenticator-app";
+import { test as base, expect, signIn, signOutFromMenu, sql, uniqueEmail } from "../../../tests/e2e/fixtures";
 
 const test = base.extend({ baseURL: async ({ localhostApp }, use) => use(localhostApp.url) });
 

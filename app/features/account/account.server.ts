@@ -3,123 +3,45 @@
 // can take a copy of their data. Plain values in, plain values out.
 import { and, desc, eq, exists, inArray, or } from "drizzle-orm";
 
-import { endImpersonationsBy } from "~/.server/platform/auth/impersonation";
 import {
-  checkOneTimeCode,
-  newOneTimeCode,
-  ONE_TIME_CODE_MINUTES,
-  oneTimeCodeIds,
-  type OneTimeCodeCheck,
-  type OneTimeCodePurpose,
-} from "~/.server/platform/auth/one-time-code";
+  changeEmailCodeJob,
+  codeBudgets,
+  deleteAccountCodeJob,
+  emailChangedNoticeJob,
+  sendAccountCode,
+  type Caller,
+  type Me,
+  type RateLimited,
+} from "~/.server/features/account-access";
+import { soleOwnedOrganizations } from "~/.server/features/organization-access";
+import { listPasskeys, type PasskeyView } from "~/.server/features/passkeys";
+import { secondFactorFacts } from "~/.server/features/second-factor";
+import { listSessions, revokeOtherOwnSessions } from "~/.server/features/sessions";
+import { signOut } from "~/.server/features/sign-in";
+import { isLastAdmin, withAdminRightsLock } from "~/.server/features/user-access";
+import { endImpersonationsBy } from "~/.server/platform/auth/impersonation";
+import { checkOneTimeCode, oneTimeCodeIds, type OneTimeCodeCheck } from "~/.server/platform/auth/one-time-code";
 import { db } from "~/.server/platform/db/client";
 import { isLastOwnerRefusal, isUniqueViolation } from "~/.server/platform/db/errors";
 import { account, auditEvent, signInCode, user, verification } from "~/.server/platform/db/schema";
-import {
-  sendChangeEmailCodeEmail,
-  sendDeleteAccountCodeEmail,
-  sendEmailChangedEmail,
-  sendStepUpCodeEmail,
-} from "~/.server/platform/email/account";
-import type { CodeEmailInput } from "~/.server/platform/email/templates/code-email";
-import { enqueue, openSecret, sealSecret, type JobKind } from "~/.server/platform/jobs/queue";
-import { consumeAll, rateLimits, type RateLimitRule } from "~/.server/platform/security/rate-limit";
+import { enqueue } from "~/.server/platform/jobs/queue";
+import { consumeAll } from "~/.server/platform/security/rate-limit";
 import { PICTURE_CONTENT_TYPE } from "~/.server/platform/storage/picture-image";
 import { pictureNameOf } from "~/.server/platform/storage/picture-names";
 import { removePictureAt } from "~/.server/platform/storage/picture-store";
-import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
+import { recordAudit } from "~/features/audit/audit.server";
 import { readPicture } from "~/features/pictures/pictures.server";
 import type { SessionView } from "~/lib/session-view";
-import { soleOwnedOrganizations } from "./organization-access";
-import { listPasskeys, type PasskeyView } from "./passkeys";
-import { secondFactorFacts } from "./second-factor";
-import { listSessions, revokeOtherOwnSessions } from "./sessions";
-import { signOut } from "./sign-in";
-import { isLastAdmin, withAdminRightsLock } from "./user-access";
 
-/** The signed-in user whose account this is. */
-type Me = { id: string; email: string };
-/** Who asks: the page's language and browser (for the e-mails) and the actor the audit trail records. */
-type Caller = { language: string; actor: AuditActor; userAgent?: string | null };
-type RateLimited = { ok: false; reason: "rate-limited"; retryAfterSeconds: number };
 type CodeRefusal = { ok: false; reason: Exclude<OneTimeCodeCheck, "right"> };
 
 const normalise = (email: string) => email.trim().toLowerCase();
-
-/** The send budgets of one account code: per user and purpose, per user a day, and per recipient a day. */
-function codeBudgets(purpose: OneTimeCodePurpose, userId: string, to: string): Array<[string, RateLimitRule]> {
-  return [
-    [`account-code:${purpose}:${userId}`, rateLimits.accountCodePerUser],
-    [`account-code:user-day:${userId}`, rateLimits.accountCodePerUserDaily],
-    [`account-code:to-day:${to}`, rateLimits.accountCodePerAddressDaily],
-  ];
-}
 
 /** Is an address someone's (anyone's: the answer never says whose)? */
 async function addressInUse(email: string): Promise<boolean> {
   const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1);
   return Boolean(row);
 }
-
-// ——— The account's e-mails, queued (ADR 046) ———
-
-type CodeEmailPayload = {
-  to: string;
-  sealedCode: string;
-  language: string;
-  userAgent: string | null;
-  at: number;
-};
-
-/** A code's e-mail, retried while the code lasts; written in one batch with the code (`sendAccountCode`). */
-function codeEmailJob(name: string, send: (input: CodeEmailInput) => Promise<void>): JobKind<CodeEmailPayload> {
-  return {
-    name,
-    maxAttempts: 8,
-    backoffMs: 5_000,
-    async run({ to, sealedCode, language, userAgent, at }) {
-      const code = await openSecret(sealedCode);
-      await send({ to, code, language, minutes: ONE_TIME_CODE_MINUTES, origin: { userAgent, at: new Date(at) } });
-    },
-  };
-}
-
-export const changeEmailCodeJob = codeEmailJob("email.change-email-code", sendChangeEmailCodeEmail);
-export const deleteAccountCodeJob = codeEmailJob("email.delete-account-code", sendDeleteAccountCodeEmail);
-export const stepUpCodeJob = codeEmailJob("email.step-up-code", sendStepUpCodeEmail);
-
-/** Makes a new code for `purpose` and queues its e-mail to `to`: both commit, or neither does (ADR 046). */
-async function sendAccountCode(
-  kind: JobKind<CodeEmailPayload>,
-  purpose: OneTimeCodePurpose,
-  userId: string,
-  to: string,
-  caller: Caller,
-) {
-  const at = Date.now();
-  const { code, expiresAt, store } = newOneTimeCode(purpose, userId, to, at);
-  await enqueue(
-    kind,
-    { to, sealedCode: await sealSecret(code), language: caller.language, userAgent: caller.userAgent ?? null, at },
-    { expiresAt, with: [store] },
-  );
-}
-
-/** The notice to the address an account had before, retried for some six hours (ADR 046). */
-export const emailChangedNoticeJob: JobKind<{
-  to: string;
-  newEmail: string;
-  language: string;
-  userAgent: string | null;
-  at: number;
-}> = {
-  name: "email.email-changed",
-  maxAttempts: 15,
-  backoffMs: 10_000,
-  async run({ to, newEmail, language, userAgent, at }) {
-    await sendEmailChangedEmail({ to, newEmail, language, origin: { userAgent, at: new Date(at) } });
-  },
-};
 
 // ——— Changing the e-mail address ———
 
@@ -188,22 +110,6 @@ export async function confirmEmailChange(
   });
   await revokeOtherOwnSessions({ id: me.id, email: newEmail }, caller);
   return { ok: true, newEmail };
-}
-
-// ——— A step-up's e-mail code ———
-
-/**
- * Sends a code to the account's own address that proves the person again before what cannot be undone, for those
- * without a second factor (a step-up, app/.server/features/step-up.ts). The account codes' send budgets apply.
- */
-export async function requestStepUpCode(
-  me: Me,
-  caller: Caller,
-): Promise<{ ok: true; lastCode: boolean } | RateLimited> {
-  const limited = await consumeAll(codeBudgets("step-up", me.id, me.email));
-  if (!limited.allowed) return { ok: false, reason: "rate-limited", retryAfterSeconds: limited.retryAfterSeconds };
-  await sendAccountCode(stepUpCodeJob, "step-up", me.id, me.email, caller);
-  return { ok: true, lastCode: limited.remaining === 0 };
 }
 
 // ——— Deleting the account ———

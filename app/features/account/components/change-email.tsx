@@ -7,7 +7,7 @@ import { CodeField } from "~/components/ui/code-field";
 import { Field } from "~/components/ui/field";
 import { ResponsiveDialog } from "~/components/ui/responsive-dialog";
 import { WithUserText } from "~/components/users/user-text";
-import { changeEmailSchema, confirmEmailChangeSchema } from "~/lib/schemas/account";
+import { changeEmailSchema, confirmEmailChangeSchema } from "~/features/account/entity";
 import { useTranslation } from "~/lib/translation";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { translateMessage } from "~/lib/validation";
