@@ -7,33 +7,23 @@ import { createHash, generateKeyPairSync, randomBytes, randomUUID, sign } from "
 import { mkdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { Secret, TOTP } from "otpauth";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { asReplicaInstance } from "../../../tests/support/replica-instance-modules";
 import { sqldBinary, startSqld, type Sqld } from "../../../tests/support/sqld";
 
 const actor = { user: null, ip: "198.51.100.39" };
 const dir = resolve(`tests/.tmp/security-replicas-${process.pid}-${Date.now()}`);
 
 /** The app's modules as one instance loads them, with DATABASE_REPLICA_FILE set to its own file. */
-async function instance(name: string, primaryUrl: string) {
-  vi.resetModules();
-  const saved = { url: process.env.DATABASE_URL, replica: process.env.DATABASE_REPLICA_FILE };
-  process.env.DATABASE_URL = primaryUrl;
-  process.env.DATABASE_REPLICA_FILE = join(dir, `${name}.db`);
-  try {
-    return {
-      ...(await import("~/.server/platform/db/client")),
-      ...(await import("./second-factor")),
-      ...(await import("./step-up")),
-      ...(await import("./passkeys")),
-      ...(await import("./sign-in")),
-    };
-  } finally {
-    process.env.DATABASE_URL = saved.url;
-    if (saved.replica === undefined) delete process.env.DATABASE_REPLICA_FILE;
-    else process.env.DATABASE_REPLICA_FILE = saved.replica;
-  }
-}
+const instance = (name: string, primaryUrl: string) =>
+  asReplicaInstance(primaryUrl, join(dir, `${name}.db`), async () => ({
+    ...(await import("~/.server/platform/db/client")),
+    ...(await import("./second-factor")),
+    ...(await import("./step-up")),
+    ...(await import("./passkeys")),
+    ...(await import("./sign-in")),
+  }));
 
 type Instance = Awaited<ReturnType<typeof instance>>;
 let sqld: Sqld;

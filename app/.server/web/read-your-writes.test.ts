@@ -5,29 +5,19 @@ import { join, resolve } from "node:path";
 import { createClient as createFileClient } from "@libsql/client/sqlite3";
 import { sql } from "drizzle-orm";
 import { createCookie } from "react-router";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { asReplicaInstance } from "../../../tests/support/replica-instance-modules";
 import { sqldBinary, startSqld, type Sqld } from "../../../tests/support/sqld";
 
 const dir = resolve(`tests/.tmp/read-your-writes-${process.pid}-${Date.now()}`);
 
 /** The middleware and the database client as one instance loads them, with its own DATABASE_REPLICA_FILE. */
-async function instance(name: string, primaryUrl: string) {
-  vi.resetModules();
-  const saved = { url: process.env.DATABASE_URL, replica: process.env.DATABASE_REPLICA_FILE };
-  process.env.DATABASE_URL = primaryUrl;
-  process.env.DATABASE_REPLICA_FILE = join(dir, `${name}.db`);
-  try {
-    return {
-      ...(await import("~/.server/platform/db/client")),
-      ...(await import("./read-your-writes")),
-    };
-  } finally {
-    process.env.DATABASE_URL = saved.url;
-    if (saved.replica === undefined) delete process.env.DATABASE_REPLICA_FILE;
-    else process.env.DATABASE_REPLICA_FILE = saved.replica;
-  }
-}
+const instance = (name: string, primaryUrl: string) =>
+  asReplicaInstance(primaryUrl, join(dir, `${name}.db`), async () => ({
+    ...(await import("~/.server/platform/db/client")),
+    ...(await import("./read-your-writes")),
+  }));
 
 type Instance = Awaited<ReturnType<typeof instance>>;
 let sqld: Sqld;
