@@ -92,6 +92,10 @@ export function Toaster({
   return (
     <SonnerToaster
       position="top-right"
+      // Below the header (64 px high): at sonner's own 24 px a toast covered the account menu, and a pointer resting
+      // on the toast keeps it open, so the menu could not be reached until the toast was closed.
+      offset={{ top: 80 }}
+      mobileOffset={{ top: 80 }}
       visibleToasts={3}
       duration={4000}
       gap={14}
