@@ -1,6 +1,6 @@
 // A server process killed (kill -9) inside a guarded section, during invitations over HTTP, leaves its lease behind
 // (app/.server/platform/exclusive.ts): after a restart, the next invitation of that organization waits out the lease
-// and is sent within a few seconds, and no answer is a 500 (issue 35, problem 4; ADR 017).
+// and is sent within a few seconds, and no answer is a 500 (ADR 017).
 import { createClient } from "@libsql/client";
 import { expect, test } from "@playwright/test";
 

@@ -1,6 +1,6 @@
 // ORGANIZATIONS_PER_USER holds with two server processes (WEB_CONCURRENCY=2): bursts of concurrent creates by one
 // person over HTTP, spread over both processes, never leave them past the limit, and each refused create is the form's
-// translated "maximum number of organizations" (400), never a 500 (issue 35, problem 5).
+// translated "maximum number of organizations" (400), never a 500 (ADR 018).
 import { expect, test } from "@playwright/test";
 
 import { resources } from "../../app/lib/dictionaries";

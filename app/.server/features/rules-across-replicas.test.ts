@@ -1,5 +1,5 @@
 // Every rule the product promises holds with two instances writing at once, each reading from its own embedded replica
-// of one sqld primary (issue 39, ADR 050). The instances are real processes running the app's feature modules
+// of one sqld primary (ADR 050). The instances are real processes running the app's feature modules
 // (tests/support/replica-instance.ts); each round fires the same calls on both at the same moment, and the primary is
 // then counted. Cheap rounds, so many: the HTTP journeys over haproxy are tests/deploy/replicas.spec.ts.
 import { randomUUID } from "node:crypto";
