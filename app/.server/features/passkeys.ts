@@ -1,14 +1,10 @@
 // Passkeys (ADR 052): WebAuthn credentials a person adds on the account page and signs in with on /login. Verified by
 // SimpleWebAuthn behind our own routes; better-auth's passkey plugin is not used, because its sign-in endpoint creates
 // the session itself, before a second factor could be asked. Plain values in and out: the routes hold the cookies.
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransportFuture,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransportFuture,
+  RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import { and, desc, eq, lt } from "drizzle-orm";
 
@@ -21,6 +17,12 @@ import { consumeRateLimit, rateLimits } from "~/.server/platform/security/rate-l
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { PRODUCT } from "~/locales/product";
 import { recordRefusedSignIn, startSession, type RateLimited, type VerifyResult } from "./sign-in";
+
+/**
+ * SimpleWebAuthn and the certificate parsers it brings (about a sixth of the server bundle) load with the first passkey
+ * operation, not at every start: a start loads what serving a page needs (ADR 029).
+ */
+const webauthn = () => import("@simplewebauthn/server");
 
 /** How long a challenge may be answered: the browser's prompt, and a person choosing a key. */
 const CHALLENGE_MINUTES = 5;
@@ -77,6 +79,7 @@ export async function registrationOptions(me: { id: string; email: string; name:
     .select({ credentialId: passkey.credentialId, transports: passkey.transports })
     .from(passkey)
     .where(eq(passkey.userId, me.id));
+  const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName: PRODUCT.name,
     rpID: relyingParty().rpID,
@@ -112,6 +115,7 @@ export async function addPasskey(
   const { origin, rpID } = relyingParty();
   let verified;
   try {
+    const { verifyRegistrationResponse } = await webauthn();
     verified = await verifyRegistrationResponse({
       response: input.response as RegistrationResponseJSON,
       expectedChallenge: challenge.challenge,
@@ -184,6 +188,7 @@ export async function removePasskey(me: { id: string; email: string }, id: strin
 
 /** Options for signing in with any passkey of this site (discoverable credentials: no address needed). */
 export async function authenticationOptions() {
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({
     rpID: relyingParty().rpID,
     timeout: CHALLENGE_MINUTES * 60_000,
@@ -239,6 +244,7 @@ export async function verifyPasskeySignIn(
   const { origin, rpID } = relyingParty();
   let verified;
   try {
+    const { verifyAuthenticationResponse } = await webauthn();
     verified = await verifyAuthenticationResponse({
       response,
       expectedChallenge: challenge.challenge,
@@ -280,6 +286,7 @@ export async function stepUpPasskeyOptions(userId: string) {
     .select({ credentialId: passkey.credentialId, transports: passkey.transports })
     .from(passkey)
     .where(eq(passkey.userId, userId));
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({
     rpID: relyingParty().rpID,
     timeout: CHALLENGE_MINUTES * 60_000,
@@ -310,6 +317,7 @@ export async function verifyPasskeyStepUp(
   if (!stored || !(await spend(challenge))) return false;
   const { origin, rpID } = relyingParty();
   try {
+    const { verifyAuthenticationResponse } = await webauthn();
     const verified = await verifyAuthenticationResponse({
       response,
       expectedChallenge: challenge.challenge,

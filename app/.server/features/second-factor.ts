@@ -5,7 +5,6 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
 import { and, eq, exists, gt, isNull, lt, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
-import QRCode from "qrcode";
 
 import { db, primaryDb } from "~/.server/platform/db/client";
 import { pendingSecondFactor, recoveryCode, secondFactor, user } from "~/.server/platform/db/schema";
@@ -66,6 +65,8 @@ export async function hasSecondFactor(userId: string): Promise<boolean> {
 export async function newSecondFactorSetup(email: string) {
   const secret = new Secret({ size: 20 }).base32;
   const uri = totpFor(email, secret).toString();
+  // qrcode loads when a QR code is first drawn, not at every start (ADR 029).
+  const { default: QRCode } = await import("qrcode");
   const svg = await QRCode.toString(uri, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
   return {
     secret: secret.replace(/(.{4})/g, "$1 ").trim(),
