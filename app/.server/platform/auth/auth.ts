@@ -1,5 +1,5 @@
 // The better-auth instance (ADR 003). Relative imports: the `auth` CLI loads this file outside Vite.
-import { betterAuth } from "better-auth";
+import { betterAuth } from "better-auth/minimal";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin, emailOTP, organization } from "better-auth/plugins";
 
