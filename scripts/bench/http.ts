@@ -9,9 +9,10 @@
 // a signed-in list on the seed and at 100 000 rows, with and without a search term. Closed loop: each round loads every
 // target in turn, the order rotating, BENCH_CONNECTIONS keep-alive connections, each a client of its own, for
 // BENCH_SECONDS after a 1 s warm-up; figures are medians of BENCH_ROUNDS rounds: rate, latency, CPU time per answer
-// (all threads, and the main thread that runs the app, ADR 042), peak RSS and RssAnon. Open loop: the fixture, /login
-// and the seeded list at one offered rate, half the fixture's capacity just measured, for their latency. Then the cold
-// start to the first 200 of /login, against the bare server's, median of three.
+// (all threads, and the main thread that runs the app, ADR 042), peak RSS and RssAnon. Open loop (open-loop.ts): the
+// fixture, /login, the seeded list and the 100 000-row search at one offered rate, a quarter of the fixture's capacity
+// just measured, evenly spaced, for their latency (ADR 056). Then the cold start to the first 200 of /login, against
+// the bare server's, median of five.
 // flood: another user's latency on /login (for BENCH_FLOOD_SECONDS, 8) while one client floods 50 connections with
 // the signed-in list, with the per-client cap on requests in flight (MAX_REQUESTS_PER_CLIENT=8, the default) and
 // without it (0).
@@ -32,6 +33,7 @@ import { cpuMs, rssMb } from "../../tests/support/process-stats";
 import { SmtpSink } from "../../tests/support/smtp-sink";
 import { startSqld } from "../../tests/support/sqld";
 import { waitForOk } from "../../tests/support/wait-for-ok";
+import { openLoop, type OpenLoopResult } from "./open-loop";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -40,15 +42,32 @@ const WARM_UP_SECONDS = 1;
 const LIST_ROWS = 100_000;
 const SEARCH_TERM = "delta";
 /**
- * Budgets, as ratios to a reference measured in the same run (set from the bare server's 23 250 requests/s and 108 ms
- * cold start on the reference machine). Each passes on this stack today.
+ * Budgets (issue 43's), as ratios to a reference measured in the same run, or absolute where a latency at a fixed
+ * offered rate is what is asked; each passes on this stack today.
  */
-const BUDGET = { loginRateOfBare: 1300 / 23_250, searchRateOfList: 0.5, coldStartOfBare: 400 / 108 };
+const BUDGET = {
+  loginRateOfFixture: 1,
+  searchRateOfList: 0.5,
+  coldStartOfBare: 400 / 108,
+  loginP99Ms: 20,
+  listP99Ms: 50,
+};
 /**
- * Goals this stack does not meet yet (the fixture alone misses the list's rate and memory; with 20 connections and
- * under 200 answers a second, a p99 of 100 ms cannot be met): printed to watch, never failed, until issue 43 sets them.
+ * Goals of issue 43 this stack does not meet, or not in every run: printed to watch, never failed (docs/benchmarks.md,
+ * 2026-11-27, says where the list's time goes).
  */
-const WATCH = { listRateOfBare: 600 / 23_250, peakRssMb: 150, loginP99OfBare: 30 / 2, searchP99OfBare: 100 / 2 };
+const WATCH = {
+  listRateOfFixture: 0.75,
+  listCpuOverFixtureMs: 1,
+  searchP99Ms: 100,
+  peakRssOverFixtureMb: 15,
+  rssAnonOverFixtureMb: 10,
+  coldStartOfBare: 3,
+};
+/** Cold starts of each server, for a median: a start varies by a fifth from one to the next on this machine. */
+const COLD_STARTS = 5;
+/** The open loop's offered rate, as a share of the fixture's capacity in the same run (see where it is used). */
+const OPEN_LOOP_SHARE_OF_FIXTURE = 0.25;
 /** The flood needs longer than a load: the victim's pages under it are few. */
 const FLOOD_SECONDS = Number(process.env.BENCH_FLOOD_SECONDS ?? 8);
 const parts = process.argv.slice(2);
@@ -67,12 +86,11 @@ type Sample = {
 };
 
 /**
- * Loads `target` for `seconds`: closed loop (each connection sends its next request when the last is answered), or
- * open loop at `overallRate` requests/s in all. Each connection is a client of its own (X-Forwarded-For), so the
- * server's per-client cap stays out of it. Up to one request per connection is still in flight when the load stops:
+ * Loads `target` for `seconds`, closed loop: each connection sends its next request when the last is answered. Each
+ * connection is a client of its own (X-Forwarded-For), so the server's per-client cap stays out of it. Up to one request per connection is still in flight when the load stops:
  * the server's work on it counts, not as an answer, so CPU per answer may read a few per cent high.
  */
-async function load(target: Target, seconds: number, overallRate?: number): Promise<Sample> {
+async function load(target: Target, seconds: number): Promise<Sample> {
   let connection = 0;
   let peak = { rss: 0, anon: 0 };
   const sample = () =>
@@ -87,7 +105,6 @@ async function load(target: Target, seconds: number, overallRate?: number): Prom
     url: target.url,
     connections: CONNECTIONS,
     duration: seconds,
-    ...(overallRate ? { overallRate } : {}),
     setupClient: (client) =>
       client.setHeaders({ "x-forwarded-for": `198.18.7.${++connection % 250}`, ...target.headers }),
   });
@@ -156,6 +173,8 @@ async function coldStart(start: () => Promise<{ stop: () => unknown }>): Promise
 // Each server logs every request, as in production, to a file of its own: through this process, the lines would cost
 // the load generator CPU on the same cores and show as the servers' latency.
 const logged = (name: string) => ({ logFile: `tests/.tmp/${name}.log` });
+/** The open loop's i-th request's client: 250 of them, so the server's per-client cap stays out of it. */
+const openLoopClient = (index: number) => `198.18.8.${index % 250}`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 const row = (cells: Array<[string | number, number]>) =>
@@ -289,18 +308,30 @@ async function measureLoad(mail: SmtpSink) {
         f.errors,
       ]);
 
-    // Open loop at half the fixture's capacity: latency when the offered rate does not depend on the answers.
-    const offered = Math.max(1, Math.round(reference.rate / 2));
+    // Open loop at a quarter of the fixture's capacity: latency when the offered rate does not depend on the answers
+    // (open-loop.ts). A quarter, not the half the issue's example gave: the 100 000-row search's budgeted rate is half
+    // the list's, which is 0.75 of the fixture's, so 0.375 of it; at half the fixture's it would be over capacity.
+    const offered = Math.max(1, Math.round(reference.rate * OPEN_LOOP_SHARE_OF_FIXTURE));
     console.log(
-      `open loop: ${offered} requests/s offered (half the fixture's rate), ${SECONDS} s, ${CONNECTIONS} connections`,
+      `open loop: ${offered} requests/s offered (a quarter of the fixture's rate), evenly spaced, ${SECONDS} s`,
     );
     line(["target", "req/s", "p50", "p99", "", "", "", "", "", "errors"]);
-    for (const name of ["fixture", "/login, cached", "list, seed"]) {
-      const f = await load(
-        targets.find((target) => target.name === name)!,
-        SECONDS,
-        offered,
-      );
+    const open = new Map<string, OpenLoopResult>();
+    for (const name of ["fixture", "/login, cached", "list, seed", "list, 100k, search"]) {
+      const target = targets.find((each) => each.name === name)!;
+      await openLoop(target.url, {
+        rate: offered,
+        seconds: WARM_UP_SECONDS,
+        headers: target.headers,
+        client: openLoopClient,
+      });
+      const f = await openLoop(target.url, {
+        rate: offered,
+        seconds: SECONDS,
+        headers: target.headers,
+        client: openLoopClient,
+      });
+      open.set(name, f);
       line([name, f.rate.toFixed(0), ms(f.p50), ms(f.p99), "", "", "", "", "", f.errors]);
       if (f.errors > 0) checks.push([`${name}, open loop`, false, `${f.errors} errors`]);
     }
@@ -313,7 +344,7 @@ async function measureLoad(mail: SmtpSink) {
 
     // Cold start: a fresh process on the prepared database to the first 200 of /login, against the bare server's.
     const starts = { bare: [] as number[], server: [] as number[] };
-    for (let trial = 0; trial < 3; trial++) {
+    for (let trial = 0; trial < COLD_STARTS; trial++) {
       starts.bare.push(
         await coldStart(async () => {
           const port = await freePort();
@@ -330,19 +361,25 @@ async function measureLoad(mail: SmtpSink) {
     console.log(`cold start to the first 200: bare node:http ${ms(cold.bare)}, server ${ms(cold.server)}`);
 
     const [list, search] = [get("list, seed"), get("list, 100k, search")];
-    const serverPeak = Math.max(...[cached, rendered, list, get("list, 100k"), search].map((f) => f.rssMb));
+    const ourFigures = [cached, rendered, list, get("list, 100k"), search];
+    const serverPeak = Math.max(...ourFigures.map((f) => f.rssMb));
+    const serverAnon = Math.max(...ourFigures.map((f) => f.rssAnonMb));
+    const p99 = (name: string) => open.get(name)!.p99;
     checks.push(
-      ["/login requests/s", cached.rate >= base.rate * BUDGET.loginRateOfBare, `${cached.rate.toFixed(0)} ≥ ${(base.rate * BUDGET.loginRateOfBare).toFixed(0)}`],
+      ["/login requests/s", cached.rate >= reference.rate * BUDGET.loginRateOfFixture, `${cached.rate.toFixed(0)} ≥ ${(reference.rate * BUDGET.loginRateOfFixture).toFixed(0)} (the fixture's)`],
       ["100k search requests/s", search.rate >= list.rate * BUDGET.searchRateOfList, `${search.rate.toFixed(0)} ≥ ${(list.rate * BUDGET.searchRateOfList).toFixed(0)}`],
+      ["/login p99, open loop", p99("/login, cached") <= BUDGET.loginP99Ms, `${ms(p99("/login, cached"))} ≤ ${ms(BUDGET.loginP99Ms)}`],
+      ["list p99, open loop", p99("list, seed") <= BUDGET.listP99Ms, `${ms(p99("list, seed"))} ≤ ${ms(BUDGET.listP99Ms)}`],
       ["cold start", cold.server <= cold.bare * BUDGET.coldStartOfBare, `${ms(cold.server)} ≤ ${ms(cold.bare * BUDGET.coldStartOfBare)}`],
       ["no errors under load", [...figures.values()].every((f) => f.errors === 0), "every answer a 200"],
     ); // prettier-ignore
-    const p99Goal = (ratio: number) => ms(Math.max(1, base.p99) * ratio);
     watched.push(
-      ["list requests/s", `${list.rate.toFixed(0)}, goal ≥ ${(base.rate * WATCH.listRateOfBare).toFixed(0)} (${(list.rate / reference.rate).toFixed(2)} of the fixture's)`],
-      ["server peak RSS", `${serverPeak.toFixed(0)} MB, goal ≤ ${WATCH.peakRssMb} MB (fixture ${reference.rssMb.toFixed(0)} MB)`],
-      ["/login p99", `${ms(cached.p99)}, goal ≤ ${p99Goal(WATCH.loginP99OfBare)}`],
-      ["100k search p99", `${ms(search.p99)}, goal ≤ ${p99Goal(WATCH.searchP99OfBare)}`],
+      ["list requests/s", `${(list.rate / reference.rate).toFixed(2)} of the fixture's (${list.rate.toFixed(0)}), goal ≥ ${WATCH.listRateOfFixture}`],
+      ["list CPU per answer", `${list.cpuMs.toFixed(2)} ms, goal ≤ ${(reference.cpuMs + WATCH.listCpuOverFixtureMs).toFixed(2)} ms (the fixture's + ${WATCH.listCpuOverFixtureMs})`],
+      ["100k search p99, open loop", `${ms(p99("list, 100k, search"))}, goal ≤ ${ms(WATCH.searchP99Ms)}`],
+      ["server peak RSS", `${serverPeak.toFixed(0)} MB, goal ≤ ${(reference.rssMb + WATCH.peakRssOverFixtureMb).toFixed(0)} MB (the fixture's + ${WATCH.peakRssOverFixtureMb})`],
+      ["server peak RssAnon", `${serverAnon.toFixed(0)} MB, goal ≤ ${(reference.rssAnonMb + WATCH.rssAnonOverFixtureMb).toFixed(0)} MB (the fixture's + ${WATCH.rssAnonOverFixtureMb})`],
+      ["cold start", `${(cold.server / cold.bare).toFixed(1)} × bare, goal ≤ ${WATCH.coldStartOfBare}`],
     ); // prettier-ignore
   } catch (error) {
     console.error(`the servers' logs: tests/.tmp/bench-http.log, tests/.tmp/bench-http-100k.log`);
