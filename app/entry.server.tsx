@@ -1,7 +1,6 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable, createRequestListener } from "@react-router/node";
+import { createRequestListener } from "@react-router/node";
 import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import {
   isRouteErrorResponse,
@@ -96,55 +95,43 @@ export default async function handleRequest(
   const requestId = responseStatusCode >= 500 ? (request.headers.get(REQUEST_ID_HEADER) ?? undefined) : undefined;
   const facts = { theme: await readTheme(request), requestId };
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode;
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    // Abort a render that outlives the stream timeout. The timer holds the whole render (React tree, i18n instance,
-    // request) in memory, so it is cleared as soon as the response is written: otherwise every page stays in memory
-    // for six seconds after it was sent (ADR 008).
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={getInstance(loadContext)}>
-        <NonceProvider value={nonce}>
-          <RequestFactsProvider value={facts}>
-            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-          </RequestFactsProvider>
-        </NonceProvider>
-      </I18nextProvider>,
-      {
-        nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timer);
-              callback();
-            },
+  // Abort a render that outlives the stream timeout. The timer holds the whole render (React tree, i18n instance,
+  // request) in memory, so it is cleared as soon as everything is rendered: otherwise every page stays in memory for
+  // six seconds after it was sent (ADR 008).
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), streamTimeout + 1000);
+  const cleared = () => clearTimeout(timer);
+  let shellRendered = false;
+  // React writes the page into a web stream, which the Response sends as it is: no Node stream in between (ADR 026).
+  const stream = await renderToReadableStream(
+    <I18nextProvider i18n={getInstance(loadContext)}>
+      <NonceProvider value={nonce}>
+        <RequestFactsProvider value={facts}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </RequestFactsProvider>
+      </NonceProvider>
+    </I18nextProvider>,
+    {
+      nonce,
+      signal: timeout.signal,
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        // Before the shell, the error reaches React Router, whose handleError (above) logs it.
+        if (shellRendered)
+          logger.error("render failed after the shell was sent", {
+            err: error,
+            requestId: request.headers.get(REQUEST_ID_HEADER) ?? undefined,
           });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          withRetryAfter(responseStatusCode, responseHeaders);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          clearTimeout(timer);
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Before the shell, the error reaches React Router, whose handleError (above) logs it.
-          if (shellRendered)
-            logger.error("render failed after the shell was sent", {
-              err: error,
-              requestId: request.headers.get(REQUEST_ID_HEADER) ?? undefined,
-            });
-        },
       },
-    );
-    timer = setTimeout(abort, streamTimeout + 1000);
+    },
+  ).catch((error: unknown) => {
+    cleared();
+    throw error;
   });
+  shellRendered = true;
+  stream.allReady.then(cleared, cleared);
+  if (waitForAll) await stream.allReady;
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  withRetryAfter(responseStatusCode, responseHeaders);
+  return new Response(stream, { headers: responseHeaders, status: responseStatusCode });
 }
