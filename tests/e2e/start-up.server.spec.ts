@@ -1,6 +1,7 @@
 // What the production build loads as it starts (ADR 029): on an embedded database file, neither libSQL's client for a
 // server (its Hrana protocol and WebSocket library) nor nodemailer, which waits for the first e-mail; on a libSQL
-// server's URL, that client. And what V8 keeps of it: its source, one byte per character (ADR 033).
+// server's URL, that client; never the passkey library or the QR code writer, which wait for their routes. And what V8
+// keeps of it: its source, one byte per character (ADR 033).
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -55,6 +56,27 @@ test("on a libSQL server's URL, the server loads the client that speaks to it", 
   expect(fromPackage(loaded, "@libsql/client/lib-esm/node.js")).toHaveLength(1);
   expect(fromPackage(loaded, "@libsql/hrana-client/").length).toBeGreaterThan(0);
   expect(fromPackage(loaded, "nodemailer/")).toEqual([]);
+});
+
+/** The server build's file holding `marker`: the chunk a bundled library went into (its name carries a hash). */
+function chunkHolding(marker: string): string {
+  const folder = resolve("build/server");
+  const files = readdirSync(folder, { recursive: true, encoding: "utf8" }).filter((name) => name.endsWith(".js"));
+  const holding = files.filter((name) => readFileSync(join(folder, name), "utf8").includes(marker));
+  expect(holding, marker).toHaveLength(1);
+  return join(folder, holding[0]!);
+}
+
+test("the passkey library and the QR code writer are loaded by their routes, not at start", () => {
+  const folder = resolve("tests/.tmp");
+  mkdirSync(folder, { recursive: true });
+  const loaded = modulesLoadedAtStart(`file:${folder}/start-up.db`).map((url) => url.replace(/^file:\/\//, ""));
+  // SimpleWebAuthn declares this function; the app only calls it. qrcode throws this message.
+  const webauthn = chunkHolding("function generateRegistrationOptions(");
+  const qrcode = chunkHolding("No input text");
+  expect(loaded.some((path) => path.startsWith(resolve("build/server")))).toBe(true);
+  expect(loaded).not.toContain(webauthn);
+  expect(loaded).not.toContain(qrcode);
 });
 
 test("every file of the server build is plain ASCII, so V8 holds its source at one byte per character", () => {
