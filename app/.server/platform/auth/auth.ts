@@ -1,6 +1,6 @@
 // The better-auth instance (ADR 003). Relative imports: the `auth` CLI loads this file outside Vite.
-import { betterAuth } from "better-auth/minimal";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { betterAuth } from "better-auth/minimal";
 import { admin, emailOTP, organization } from "better-auth/plugins";
 
 import { db } from "~/.server/platform/db/client";
