@@ -42,8 +42,8 @@ const WARM_UP_SECONDS = 1;
 const LIST_ROWS = 100_000;
 const SEARCH_TERM = "delta";
 /**
- * Budgets (issue 43's), as ratios to a reference measured in the same run, or absolute where a latency at a fixed
- * offered rate is what is asked; each passes on this stack today.
+ * Budgets, as ratios to a reference measured in the same run, or absolute where a latency at a fixed offered rate is
+ * what is asked; each passes on this stack today.
  */
 const BUDGET = {
   loginRateOfFixture: 1,
@@ -53,7 +53,7 @@ const BUDGET = {
   listP99Ms: 50,
 };
 /**
- * Goals of issue 43 this stack does not meet, or not in every run: printed to watch, never failed (docs/benchmarks.md,
+ * Speed goals this stack does not meet, or not in every run: printed to watch, never failed (docs/benchmarks.md,
  * 2026-11-27, says where the list's time goes).
  */
 const WATCH = {
@@ -309,7 +309,7 @@ async function measureLoad(mail: SmtpSink) {
       ]);
 
     // Open loop at a quarter of the fixture's capacity: latency when the offered rate does not depend on the answers
-    // (open-loop.ts). A quarter, not the half the issue's example gave: the 100 000-row search's budgeted rate is half
+    // (open-loop.ts). A quarter, not a half: the 100 000-row search's budgeted rate is half
     // the list's, which is 0.75 of the fixture's, so 0.375 of it; at half the fixture's it would be over capacity.
     const offered = Math.max(1, Math.round(reference.rate * OPEN_LOOP_SHARE_OF_FIXTURE));
     console.log(
