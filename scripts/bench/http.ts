@@ -87,8 +87,9 @@ type Sample = {
 
 /**
  * Loads `target` for `seconds`, closed loop: each connection sends its next request when the last is answered. Each
- * connection is a client of its own (X-Forwarded-For), so the server's per-client cap stays out of it. Up to one request per connection is still in flight when the load stops:
- * the server's work on it counts, not as an answer, so CPU per answer may read a few per cent high.
+ * connection is a client of its own (X-Forwarded-For), so the server's per-client cap stays out of it. Up to one
+ * request per connection is still in flight when the load stops: the server's work on it counts, not as an answer, so
+ * CPU per answer may read a few per cent high.
  */
 async function load(target: Target, seconds: number): Promise<Sample> {
   let connection = 0;
