@@ -310,8 +310,8 @@ async function measureLoad(mail: SmtpSink) {
       ]);
 
     // Open loop at a quarter of the fixture's capacity: latency when the offered rate does not depend on the answers
-    // (open-loop.ts). A quarter, not a half: the 100 000-row search's budgeted rate is half
-    // the list's, which is 0.75 of the fixture's, so 0.375 of it; at half the fixture's it would be over capacity.
+    // (open-loop.ts, ADR 056). A quarter, not a half: the 100 000-row search's budgeted rate is half the list's, which
+    // is 0.75 of the fixture's, so 0.375 of it; at half the fixture's it would be offered more than it must serve.
     const offered = Math.max(1, Math.round(reference.rate * OPEN_LOOP_SHARE_OF_FIXTURE));
     console.log(
       `open loop: ${offered} requests/s offered (a quarter of the fixture's rate), evenly spaced, ${SECONDS} s`,
