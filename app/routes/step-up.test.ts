@@ -2,7 +2,6 @@
 // and changes nothing, whatever the action; the step-up form's answer (an e-mail code, or the second factor for those
 // who have one) lets the original action run, and a session then acts for STEP_UP_MINUTES; wrong codes are limited.
 import { and, eq } from "drizzle-orm";
-import { Secret, TOTP } from "otpauth";
 import { RouterContextProvider } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 
@@ -30,12 +29,10 @@ import { action as userAction } from "~/features/users/detail";
 import { action as editorAction } from "~/features/users/editor";
 import type { StepUpPrompt } from "~/lib/step-up";
 import { signedInAs } from "../../tests/support/sessions";
+import { codeAt, previousStepCode } from "../../tests/support/totp";
 
 const appUrl = process.env.APP_URL!;
 type Action = (args: never) => Promise<unknown>;
-
-const codeAt = (secret: string, at: number) =>
-  new TOTP({ secret: Secret.fromBase32(secret.replace(/\s/g, "")), digits: 6, period: 30 }).generate({ timestamp: at });
 
 /** A signed-in, onboarded person; an administrator when asked. */
 async function person(email: string, role: "user" | "admin" = "user") {
@@ -228,7 +225,7 @@ describe("a step-up", () => {
     const setup = await newSecondFactorSetup(me.email);
     const confirmed = await confirmSecondFactor(
       me,
-      { sealed: setup.sealed, code: codeAt(setup.secret, Date.now() - 30_000) },
+      { sealed: setup.sealed, code: await previousStepCode(setup.secret) },
       { user: null, ip: null },
     );
     if (!confirmed.ok) throw new Error("no second factor");

@@ -1,13 +1,13 @@
 // The second factor against the real database and better-auth: turning it on with a code computed from the secret
 // shown, then sign-ins that wait for it, codes used once, recovery codes, wrong codes limited.
 import { eq } from "drizzle-orm";
-import { Secret, TOTP } from "otpauth";
 import { describe, expect, it } from "vitest";
 
 import { db } from "~/.server/platform/db/client";
 import { auditEvent, session } from "~/.server/platform/db/schema";
 import { exportAccountData } from "~/features/account/account.server";
 import { signedInAs } from "../../../tests/support/sessions";
+import { codeAt, previousStepCode } from "../../../tests/support/totp";
 import { signInWithPasskey } from "./passkeys";
 import {
   confirmSecondFactor,
@@ -22,9 +22,6 @@ import { startSession } from "./sign-in";
 const actor = { user: null, ip: "198.51.100.9" };
 const browser = (client: string) => ({ headers: new Headers(), client });
 
-const codeAt = (secret: string, at: number) =>
-  new TOTP({ secret: Secret.fromBase32(secret.replace(/\s/g, "")), digits: 6, period: 30 }).generate({ timestamp: at });
-
 /** A person with the second factor on; the secret as the page shows it, and the recovery codes. */
 async function personWithSecondFactor(email: string) {
   const { userId } = await signedInAs(email);
@@ -33,7 +30,7 @@ async function personWithSecondFactor(email: string) {
   expect(setup.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
   const confirmed = await confirmSecondFactor(
     me,
-    { sealed: setup.sealed, code: codeAt(setup.secret, Date.now() - 30_000) },
+    { sealed: setup.sealed, code: await previousStepCode(setup.secret) },
     actor,
   );
   if (!confirmed.ok) throw new Error(`not confirmed: ${confirmed.reason}`);
