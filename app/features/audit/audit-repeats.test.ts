@@ -34,6 +34,12 @@ async function person(email: string) {
   };
 }
 
+/** The repeats of a test fall in one window: within the window's last 10 seconds, the next one is waited for. */
+async function clearOfWindowEnd() {
+  const left = AUDIT_REPEAT_WINDOW_MS - (Date.now() % AUDIT_REPEAT_WINDOW_MS);
+  if (left < 10_000) await new Promise((done) => setTimeout(done, left + 50));
+}
+
 const details = (row: { details: string | null }) =>
   row.details ? (JSON.parse(row.details) as Record<string, unknown>) : {};
 
@@ -50,6 +56,7 @@ describe("repeated refusals in the audit trail", () => {
     if (!invited.ok) throw new Error(invited.code);
     const stranger = await person("repeat-stranger@example.test");
 
+    await clearOfWindowEnd();
     const started = performance.now();
     for (let attempt = 0; attempt < 150; attempt++)
       expect(await declineInvitation(invited.invitation.id, stranger.caller)).toEqual({
@@ -71,6 +78,7 @@ describe("repeated refusals in the audit trail", () => {
 
   it("writes one entry per client for rate-limited code pages, whatever address each one typed", async () => {
     const browser = codeBrowser("203.0.113");
+    await clearOfWindowEnd();
     for (let attempt = 0; attempt < 40; attempt++)
       await verifySignInCode(
         { email: `typed-${attempt}@example.test`, code: "123456", attemptId: null },
