@@ -84,13 +84,15 @@ describe("runExclusive across processes", () => {
   });
 
   it("keeps the turn of work that outlasts the lease, renewing it while the work runs", async () => {
-    const a = exclusiveRunner(first.db, { leaseMs: 300 });
-    const b = exclusiveRunner(second.db, { leaseMs: 300 });
+    // The work lasts two and a half leases; a renewal is due each third of one, so a 600 ms stall would be needed to
+    // lose it.
+    const a = exclusiveRunner(first.db, { leaseMs: 1_000 });
+    const b = exclusiveRunner(second.db, { leaseMs: 1_000 });
     const state = { value: 0, overlaps: 0, inside: 0 };
     const slow = async () => {
       state.inside += 1;
       if (state.inside > 1) state.overlaps += 1;
-      await pause(1_000);
+      await pause(2_500);
       state.inside -= 1;
     };
     await Promise.all([a("owners:slow", slow), b("owners:slow", slow)]);
@@ -108,7 +110,8 @@ describe("runExclusive across processes", () => {
     });
     const started = Date.now();
     await expect(b("owners:hung", async () => "ran")).resolves.toBe("ran");
-    expect(Date.now() - started).toBeLessThan(1_000);
+    // About half a second (the longest hold, then the lease); well within the 3 s the other would wait.
+    expect(Date.now() - started).toBeLessThan(2_000);
   });
 
   it("lets the next turn in within a few seconds when the holder's process was killed (SIGKILL)", async () => {
