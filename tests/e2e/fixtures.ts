@@ -17,9 +17,14 @@ type WorkerFixtures = {
 
 let clientCounter = 0;
 
-/** A server under test sends its e-mail to the worker's SMTP sink and meets "GitHub" at the local stand-in. */
+/**
+ * A server under test sends its e-mail to the worker's SMTP sink and meets "GitHub" at the local stand-in. It keeps
+ * its audit trail for the longest retention allowed: specs write entries dated in the past, which the hourly pruning
+ * (at minute 17) would otherwise delete in the middle of a spec.
+ */
 const withMailAndGitHub = (mail: SmtpSink, github: GitHubStandIn) => ({
   SMTP_URL: mail.url,
+  AUDIT_RETENTION_DAYS: "36500",
   GITHUB_CLIENT_ID: "groundwork-test",
   GITHUB_CLIENT_SECRET: "groundwork-test-secret",
   GITHUB_STAND_IN_URL: github.url,

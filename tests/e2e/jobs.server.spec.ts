@@ -111,6 +111,10 @@ test("two server processes send each of 200 queued e-mails exactly once", async 
     LOG_LEVEL: "info",
   });
   try {
+    // The second process starts once the first listens (server/cluster.ts): both must be polling before the jobs come.
+    await expect
+      .poll(() => server.logs.join("").includes("2 server processes listening"), { timeout: 20_000 })
+      .toBe(true);
     const addresses = Array.from({ length: 200 }, (_, n) => `twice-${n}@example.test`);
     const now = Date.now();
     for (const to of addresses)
