@@ -5,7 +5,7 @@ import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 
 import { SmtpSink } from "../support/smtp-sink";
-import { sessionCookie, sql, stepUpDone } from "./fixtures";
+import { emailJobs, sessionCookie, sql, stepUpDone } from "./fixtures";
 import { startServer, TEST_AUTH_SECRET, type TestServer } from "./server";
 
 let server: TestServer;
@@ -114,6 +114,7 @@ test("a forged cross-origin post is refused before it changes anything", async (
   }
   const rows = await sql(server.databaseUrl, "select name, email from user where id = ?", [user.userId]);
   expect(rows.rows[0]).toMatchObject({ name: "The forged", email: user.email });
+  expect(await emailJobs(server.databaseUrl, since)).toEqual([]);
   expect(mail.messages.filter((message) => message.receivedAt >= since && message.to.includes(user.email))).toEqual([]);
 });
 
@@ -181,6 +182,7 @@ test("the last admin cannot delete their account; the message says why", async (
   expect(refused.status).toBe(400);
   expect(await refused.text()).toContain("You are the last admin");
   expect((await sql(server.databaseUrl, "select id from user where id = ?", [admin.userId])).rows).toHaveLength(1);
+  expect(await emailJobs(server.databaseUrl, since)).toEqual([]);
   expect(mail.messages.filter((message) => message.receivedAt >= since && message.to.includes(admin.email))).toEqual(
     [],
   );

@@ -190,6 +190,22 @@ export async function sql(databaseUrl: string, statement: string, args: Array<st
 }
 
 /**
+ * The e-mails queued on a server's database since `since` (ms), each with its job's state. An e-mail leaves through
+ * the job queue after the answer (ADR 046), so "nothing was sent" is checked here, where the job would have been
+ * committed with the request; the SMTP sink alone would pass before the e-mail had a chance to go. A finished job
+ * keeps no payload (its address is gone), so a spec asks this of a server no other test uses meanwhile: its own, or
+ * its worker's (tests run one at a time there).
+ */
+export async function emailJobs(databaseUrl: string, since: number) {
+  const { rows } = await sql(
+    databaseUrl,
+    "select kind, state from job where kind like 'email.%' and created_at >= ? order by created_at",
+    [since],
+  );
+  return rows.map((row) => ({ kind: String(row.kind), state: String(row.state) }));
+}
+
+/**
  * A session made on the server for specs that are not about signing in: a user (onboarded, with a role) and a session
  * row in the worker's database, and the session cookie signed as better-auth signs it (HMAC-SHA256 of the token with
  * the server's secret). It spares those specs the e-mail round trip; the sign-in specs keep the real journey.

@@ -91,10 +91,11 @@ test.describe("passkeys @js-only", () => {
     await page.goto("/login");
     await page.getByRole("button", { name: "Sign in with a passkey" }).click();
     await expect(page).toHaveURL(/\/app$/);
-    await expect(list.getByText("never used")).toHaveCount(0);
 
-    // Rename and remove it.
+    // Used now; then renamed and removed.
     await page.goto("/app/account");
+    await expect(list.getByText(/ · last used /)).toBeVisible();
+    await expect(list.getByText("never used")).toHaveCount(0);
     const item = page.getByRole("list", { name: "Passkeys" }).getByRole("listitem");
     await item.getByLabel("Passkey name").fill("Old laptop");
     await item.getByRole("button", { name: "Rename" }).click();
