@@ -352,11 +352,17 @@ test(`two owners demoting each other at once, over both instances: one owner is 
     const invitation = (
       await primary.execute({ sql: "SELECT id FROM invitation WHERE email = ?", args: [second.email] })
     ).rows[0];
-    // Another person's write: the invitee's instance may see it up to a sync later (README: "Lag"), as a person who
-    // opens the e-mail would.
+    // Another person's write: each instance's replica has it after its next sync (README: "Lag"). The invitee opens
+    // the e-mail's page until both instances show it (two pages in a row, one from each), then accepts.
     await mail.waitForEmail(second.email, { since: invitedAt });
-    await new Promise((resolveWait) => setTimeout(resolveWait, 1_500));
-    const accepted = await second.browser.post(`/invitations/${String(invitation?.id)}`, { intent: "accept" });
+    const page = `/invitations/${String(invitation?.id)}`;
+    await expect
+      .poll(async () => {
+        const [one, two] = [await second.browser.get(page), await second.browser.get(page)];
+        return [`${one.servedBy} ${one.status}`, `${two.servedBy} ${two.status}`].sort();
+      })
+      .toEqual(["a 200", "b 200"]);
+    const accepted = await second.browser.post(page, { intent: "accept" });
     expect(accepted.status, accepted.body.slice(0, 300)).toBe(302);
     const memberId = async (userId: string) =>
       String(
