@@ -3,7 +3,7 @@ import { createServer, request, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 
-import { IDLE_SWEEP_MS, SAME_STOP_MS, stopGracefully, stopSignalHandler } from "./lifecycle.ts";
+import { SAME_STOP_MS, stopGracefully, stopSignalHandler } from "./lifecycle.ts";
 
 describe("stopSignalHandler", () => {
   it("takes a second signal within SAME_STOP_MS as the same stop (npm forwards Ctrl-C), a later one as another", () => {
@@ -25,7 +25,7 @@ describe("stopSignalHandler", () => {
 });
 
 describe("stopGracefully", () => {
-  it("closes a kept-alive connection within a sweep once its answer, begun before the stop, ends", async () => {
+  it("closes a kept-alive connection once its answer, begun before the stop, ends, not at the deadline", async () => {
     const { promise: answering, resolve: answer } = Promise.withResolvers<ServerResponse>();
     const server = createServer({ keepAliveTimeout: 60_000 }, (_req, res) => {
       // The headers leave before the stop, without Connection: close: the connection stays open after this answer.
@@ -57,11 +57,11 @@ describe("stopGracefully", () => {
       }),
     );
     await new Promise((done) => setTimeout(done, 100));
-    const ended = performance.now();
     answered.end(" and finished");
     expect(await response).toBe("started and finished");
-    const stoppedAt = await stopped;
+    await stopped;
+    // The idle sweep closes it within a sweep; left open, it would hold the stop until the deadline (5 s, overdue).
+    // How soon is a benchmark's figure, not this test's.
     expect(overdue).toBe(false);
-    expect(stoppedAt - ended).toBeLessThan(IDLE_SWEEP_MS * 4);
   });
 });

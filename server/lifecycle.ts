@@ -13,7 +13,7 @@ export const SAME_STOP_MS = 1_000;
  * While stopping, connections that turned idle since (their last answer, begun before the stop, is sent) are closed
  * this often: server.close() closes only the connections idle when it is called.
  */
-export const IDLE_SWEEP_MS = 250;
+const IDLE_SWEEP_MS = 250;
 
 type StopSignal = "SIGTERM" | "SIGINT";
 

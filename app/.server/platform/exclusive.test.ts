@@ -108,10 +108,9 @@ describe("runExclusive across processes", () => {
         return new Promise(() => {});
       });
     });
-    const started = Date.now();
+    // The other waits 3 s at most, then is refused: it runs only because the key went (after the longest hold, 300 ms,
+    // and a lease), not because it outwaited a hold renewed for ever.
     await expect(b("owners:hung", async () => "ran")).resolves.toBe("ran");
-    // About half a second (the longest hold, then the lease); well within the 3 s the other would wait.
-    expect(Date.now() - started).toBeLessThan(2_000);
   });
 
   it("lets the next turn in within a few seconds when the holder's process was killed (SIGKILL)", async () => {
